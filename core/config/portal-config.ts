@@ -1,0 +1,53 @@
+import { token } from '../di/container';
+import type { PortalKey } from '../session/session-types';
+
+export interface ThemeColors {
+  primary: string;
+  primaryContrast: string;
+  secondary: string;
+  secondaryContrast: string;
+  textPrimary: string;
+}
+
+/** A role rule from config or a plugin's defaults: all listed conditions must hold. */
+export interface RoleRule {
+  /** The active organisation's role must be one of these (case-insensitive). */
+  anyOf?: string[];
+  /** The active organisation's account type must be one of these. */
+  accountTypes?: ('personal' | 'business')[];
+}
+
+export interface PluginConfigEntry<TSettings = Record<string, unknown>> {
+  enabled: boolean;
+  settings?: TSettings;
+  /** Overrides of the plugin's role rules, by qualified id (`billing.view`). */
+  roles?: Record<string, RoleRule>;
+  /** Overrides of route paths, by route id. */
+  routes?: Record<string, { path?: string }>;
+  /** Overrides of menu items, by menu id. */
+  menu?: Record<string, { order?: number; hidden?: boolean }>;
+}
+
+/**
+ * `portal.config.json` after validation, with every default filled in.
+ * The README's configuration reference documents each key.
+ */
+export interface PortalConfig {
+  brandName: string;
+  apiBaseUrl: string;
+  portalKey: PortalKey;
+  landingRoute: string;
+  authLayout: { variant: 1 | 2 | 3 | 4; marketingTitles: string[] };
+  theme: { preset: string; colors?: Partial<ThemeColors> };
+  i18n: { languages: string[]; defaultLanguage: string };
+  captcha: { provider: 'none' | 'recaptcha' | 'turnstile'; siteKey: string };
+  idleWarningSeconds: number;
+  appTabPrefix: string;
+  supportEmail: string;
+  legalLinks: { terms: string; privacy: string; collectionNotice: string };
+  region: { timeZone: string; format: string };
+  organizationLimit: number;
+  showCreateOrganization: boolean;
+  plugins: Record<string, PluginConfigEntry>;
+}
+export const PortalConfig = token<PortalConfig>('core.portal-config');

@@ -1,0 +1,2 @@
+export * from './container';
+export * from './use-service';

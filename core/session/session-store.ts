@@ -1,0 +1,197 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { clearPersistedStore, makePersistable, stopPersisting } from 'mobx-persist-store';
+import { token } from '../di/container';
+import { readTokenTimes } from './jwt';
+import type {
+  ActiveOrganization,
+  AuthState,
+  OrganizationSummary,
+  PortalSummary,
+  TokenPair,
+  TwoFactorConfigInfo,
+} from './session-types';
+
+/** The one storage key every persisted slice lives under. */
+export const SESSION_STORAGE_KEY = 'portal-session';
+
+const PERSISTED = [
+  'isOrgSelected',
+  'isUserLoggedIn',
+  'logo',
+  'accessToken',
+  'refreshToken',
+  'twoFactorConfigInfo',
+  'twoFactorEnabled',
+  'twoFactorEnabledInOrg',
+  'organizationId',
+  'role',
+  'organizations',
+  'portals',
+] as const;
+
+type PersistedState = Pick<SessionStore, (typeof PERSISTED)[number]>;
+
+function initialState(): PersistedState {
+  return {
+    isOrgSelected: false,
+    isUserLoggedIn: false,
+    logo: null,
+    accessToken: null,
+    refreshToken: null,
+    twoFactorConfigInfo: null,
+    twoFactorEnabled: false,
+    twoFactorEnabledInOrg: false,
+    organizationId: null,
+    role: null,
+    organizations: [],
+    portals: [],
+  };
+}
+
+/**
+ * Who is logged in and in which organisation. Persisted under {@link SESSION_STORAGE_KEY};
+ * a login or logout in another tab is applied here at once through the `storage` event.
+ * @example
+ * const session = useService(SessionStore);
+ * if (!session.isUserLoggedIn) navigate('/login');
+ */
+export class SessionStore implements AuthState {
+  isOrgSelected = false;
+  isUserLoggedIn = false;
+  logo: string | null = null;
+  accessToken: string | null = null;
+  refreshToken: string | null = null;
+  twoFactorConfigInfo: TwoFactorConfigInfo | null = null;
+  twoFactorEnabled = false;
+  twoFactorEnabledInOrg = false;
+  organizationId: string | null = null;
+  role: string | null = null;
+  organizations: OrganizationSummary[] = [];
+  portals: PortalSummary[] = [];
+
+  /** Resolves once the persisted state has been read back. */
+  readonly ready: Promise<void>;
+  private readonly logoutListeners = new Set<() => void>();
+  private readonly storage: Storage;
+  private readonly onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) this.applyFromOtherTab(event.newValue);
+  };
+
+  constructor(storage: Storage = window.localStorage) {
+    this.storage = storage;
+    makeAutoObservable<SessionStore, 'logoutListeners' | 'storage' | 'onStorage'>(this, {
+      ready: false,
+      logoutListeners: false,
+      storage: false,
+      onStorage: false,
+    });
+    this.ready = makePersistable(this, {
+      name: SESSION_STORAGE_KEY,
+      properties: [...PERSISTED],
+      storage,
+      stringify: true,
+    }).then(() => undefined);
+    window.addEventListener('storage', this.onStorage);
+  }
+
+  get activeOrganization(): OrganizationSummary | undefined {
+    return this.organizations.find((o) => o.organizationId === this.organizationId);
+  }
+
+  /** Milliseconds epoch at which the access token expires, or null without one. */
+  get accessTokenExpiresAt(): number | null {
+    return readTokenTimes(this.accessToken)?.expiresAt ?? null;
+  }
+
+  /** Lifetime of the current access token in milliseconds (exp minus iat): the idle timeout. */
+  get accessTokenLifetime(): number | null {
+    const times = readTokenTimes(this.accessToken);
+    return times ? times.expiresAt - times.issuedAt : null;
+  }
+
+  setTokens(tokens: TokenPair): void {
+    this.accessToken = tokens.accessToken;
+    this.refreshToken = tokens.refreshToken;
+  }
+
+  /** A user token was issued (login, 2FA, SSO): logged in, no organisation selected yet. */
+  logIn(tokens: TokenPair, extra: Partial<Pick<AuthState, 'logo' | 'twoFactorEnabled' | 'twoFactorEnabledInOrg' | 'twoFactorConfigInfo'>> = {}): void {
+    Object.assign(this, initialState(), extra);
+    this.setTokens(tokens);
+    this.isUserLoggedIn = true;
+  }
+
+  /** Keeps what login needs between screens before tokens exist (the 2FA step). */
+  setTwoFactorPending(info: { twoFactorConfigInfo: TwoFactorConfigInfo | null; twoFactorEnabledInOrg?: boolean }): void {
+    this.twoFactorEnabled = true;
+    this.twoFactorConfigInfo = info.twoFactorConfigInfo;
+    this.twoFactorEnabledInOrg = info.twoFactorEnabledInOrg ?? false;
+  }
+
+  setOrganizations(list: OrganizationSummary[]): void {
+    this.organizations = list;
+  }
+
+  setPortals(list: PortalSummary[]): void {
+    this.portals = list;
+  }
+
+  /** Login clears the cached directory so a different user never sees the previous one's. */
+  clearDirectory(): void {
+    this.organizations = [];
+    this.portals = [];
+  }
+
+  selectOrganization(active: ActiveOrganization, tokens: TokenPair, logo?: string | null): void {
+    this.organizationId = active.organizationId;
+    this.role = active.role;
+    this.setTokens(tokens);
+    if (logo !== undefined) this.logo = logo;
+    this.isOrgSelected = true;
+  }
+
+  setTwoFactorEnabledInOrg(value: boolean): void {
+    this.twoFactorEnabledInOrg = value;
+  }
+
+  setTwoFactorEnabled(value: boolean): void {
+    this.twoFactorEnabled = value;
+  }
+
+  /** Resets everything, removes the stored state and tells listeners (the HTTP client aborts requests). */
+  logout(): void {
+    Object.assign(this, initialState());
+    void clearPersistedStore(this);
+    this.storage.removeItem(SESSION_STORAGE_KEY);
+    this.notifyLogout();
+  }
+
+  /** Called on logout, whichever tab started it. Returns an unsubscribe function. */
+  onLogout(listener: () => void): () => void {
+    this.logoutListeners.add(listener);
+    return () => this.logoutListeners.delete(listener);
+  }
+
+  /** For tests and hot reload: stop writing to storage and listening to other tabs. */
+  dispose(): void {
+    stopPersisting(this);
+    window.removeEventListener('storage', this.onStorage);
+  }
+
+  private notifyLogout(): void {
+    for (const listener of [...this.logoutListeners]) listener();
+  }
+
+  private applyFromOtherTab(raw: string | null): void {
+    let next: Partial<PersistedState> | null = null;
+    try {
+      next = raw ? (JSON.parse(raw) as Partial<PersistedState>) : null;
+    } catch {
+      next = null;
+    }
+    const wasLoggedIn = this.isUserLoggedIn;
+    runInAction(() => Object.assign(this, initialState(), next ?? {}));
+    if (wasLoggedIn && !this.isUserLoggedIn) this.notifyLogout();
+  }
+}
+
