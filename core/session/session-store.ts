@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { clearPersistedStore, makePersistable, stopPersisting } from 'mobx-persist-store';
-import { token } from '../di/container';
+import { makePersistable, stopPersisting } from 'mobx-persist-store';
 import { readTokenTimes } from './jwt';
 import type {
   ActiveOrganization,
@@ -49,6 +48,22 @@ function initialState(): PersistedState {
 }
 
 /**
+ * A logged-out session is removed from storage rather than written, so logout leaves nothing behind
+ * (the persistence reaction writes after every change, including the reset itself).
+ */
+function loggedOutIsNotStored(storage: Storage) {
+  return {
+    getItem: (key: string) => storage.getItem(key),
+    removeItem: (key: string) => storage.removeItem(key),
+    setItem: (key: string, value: string) => {
+      const state = JSON.parse(value) as Partial<PersistedState>;
+      if (!state.isUserLoggedIn && !state.accessToken && !state.twoFactorEnabled) storage.removeItem(key);
+      else storage.setItem(key, value);
+    },
+  };
+}
+
+/**
  * Who is logged in and in which organisation. Persisted under {@link SESSION_STORAGE_KEY};
  * a login or logout in another tab is applied here at once through the `storage` event.
  * @example
@@ -88,7 +103,7 @@ export class SessionStore implements AuthState {
     this.ready = makePersistable(this, {
       name: SESSION_STORAGE_KEY,
       properties: [...PERSISTED],
-      storage,
+      storage: loggedOutIsNotStored(storage),
       stringify: true,
     }).then(() => undefined);
     window.addEventListener('storage', this.onStorage);
@@ -161,7 +176,6 @@ export class SessionStore implements AuthState {
   /** Resets everything, removes the stored state and tells listeners (the HTTP client aborts requests). */
   logout(): void {
     Object.assign(this, initialState());
-    void clearPersistedStore(this);
     this.storage.removeItem(SESSION_STORAGE_KEY);
     this.notifyLogout();
   }

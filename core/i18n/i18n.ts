@@ -1,0 +1,65 @@
+import i18next, { type i18n as I18n, type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** Loads `locales/<lang>/<namespace>.json`; extra roots (test fixtures) are merged in by the build. */
+export type LocaleLoaders = Record<string, () => Promise<unknown>>;
+
+const LANGUAGE_STORAGE_KEY = 'portal-language';
+
+/** Every shipped locale file, each its own lazy chunk: a namespace loads with its plugin. */
+export const shippedLocales: LocaleLoaders = import.meta.glob('/locales/*/*.json', { import: 'default' });
+
+function localeBackend(loaders: LocaleLoaders): BackendModule {
+  return {
+    type: 'backend',
+    init: () => {},
+    read(language: string, namespace: string, callback: ReadCallback) {
+      const key = Object.keys(loaders).find((path) => path.endsWith(`/${language}/${namespace}.json`));
+      if (!key) return callback(null, {});
+      loaders[key]!().then(
+        (data) => callback(null, data as Record<string, unknown>),
+        (error: Error) => callback(error, null),
+      );
+    },
+  };
+}
+
+export interface I18nOptions {
+  languages: string[];
+  defaultLanguage: string;
+  loaders?: LocaleLoaders;
+  storage?: Storage;
+}
+
+/**
+ * Creates the portal's i18next instance. The user's choice of language persists in storage.
+ * Namespaces: `core`, and one per plugin (its id), loaded when the plugin is.
+ * @example
+ * const i18n = await createI18n({ languages: ['en', 'fr'], defaultLanguage: 'en' });
+ * await i18n.loadNamespaces('billing');
+ */
+export async function createI18n(options: I18nOptions): Promise<I18n> {
+  const storage = options.storage ?? window.localStorage;
+  const stored = storage.getItem(LANGUAGE_STORAGE_KEY);
+  const lng = stored && options.languages.includes(stored) ? stored : options.defaultLanguage;
+  const instance = i18next.createInstance();
+  instance.on('languageChanged', (language) => {
+    storage.setItem(LANGUAGE_STORAGE_KEY, language);
+    document.documentElement.lang = language;
+  });
+  await instance
+    .use(localeBackend(options.loaders ?? shippedLocales))
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: options.defaultLanguage,
+      supportedLngs: options.languages,
+      ns: ['core'],
+      defaultNS: 'core',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = lng;
+  return instance;
+}

@@ -1,0 +1,52 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@core': `${root}core/index.ts`,
+      '@contract': `${root}contract`,
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/v1': apiTarget, '/dev': apiTarget },
+  },
+  preview: { port: 4173, strictPort: true },
+  build: {
+    outDir: process.env.PORTAL_OUT_DIR ?? 'dist',
+    manifest: true,
+    sourcemap: false,
+  },
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'themes/**/*.test.ts', 'locales/**/*.test.ts'],
+          setupFiles: ['tests/setup/web-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
