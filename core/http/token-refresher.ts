@@ -1,0 +1,11 @@
+import { token } from '../di/container';
+
+/**
+ * The one place access tokens are refreshed (`POST /v1/organization/refresh`, refresh token in a header).
+ * Single-flight: concurrent callers share one call. On failure the session is logged out and the promise rejects.
+ * Used by the HTTP client on 401, by its scheduled pre-expiry refresh, and by the idle dialog's 'Continue Session'.
+ */
+export interface TokenRefresher {
+  refresh(): Promise<void>;
+}
+export const TokenRefresher = token<TokenRefresher>('core.token-refresher');
