@@ -2,12 +2,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { extraRootsFromEnv } from './build/portal-schema.ts';
+import { portalPlugins } from './build/vite-portal-plugins.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // Vitest always knows the fixture plugins; builds know them only when PORTAL_EXTRA_ROOTS names them (e2e).
+  plugins: [react(), portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() })],
   resolve: {
     alias: {
       '@core': `${root}core/index.ts`,
@@ -24,6 +27,15 @@ export default defineConfig({
     outDir: process.env.PORTAL_OUT_DIR ?? 'dist',
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Name each plugin's entry chunk after the plugin, so a build report (and a test) can see which plugin loads.
+        chunkFileNames: (chunk) => {
+          const match = /\/plugins\/([^/]+)\/index\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return match ? `assets/plugin-${match[1]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   test: {
     globals: true,

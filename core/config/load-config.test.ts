@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { BootError } from '../plugin/plugin-host';
+import { parseConfig, parseThemePreset } from './load-config';
+
+const shipped = JSON.parse(readFileSync('public/portal.config.json', 'utf8')) as Record<string, unknown>;
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof BootError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the config to be rejected');
+}
+
+describe('portal.config.json validation', () => {
+  it('accepts the shipped config and fills in defaults', () => {
+    const config = parseConfig(shipped);
+    expect(config.apiBaseUrl).toBe('/');
+    expect(config.idleWarningSeconds).toBe(120);
+    expect(config.region).toEqual({ timeZone: 'Australia/Sydney', format: 'DD/MM/YYYY hh:mm A' });
+  });
+
+  it('fills defaults for a minimal config, nested ones included', () => {
+    const config = parseConfig({ apiBaseUrl: 'https://api.example.com', plugins: { 'fixture-hello': {} } });
+    expect(config.landingRoute).toBe('/dashboard');
+    expect(config.authLayout.variant).toBe(1);
+    expect(config.i18n).toEqual({ languages: ['en', 'fr'], defaultLanguage: 'en' });
+    expect(config.organizationLimit).toBe(5);
+    expect(config.plugins['fixture-hello']).toEqual({ enabled: true, settings: { greetingName: 'world' } });
+  });
+
+  it('rejects auth layout variant 5 with its path', () => {
+    expect(problemsOf(() => parseConfig({ ...shipped, authLayout: { variant: 5 } }))).toEqual([
+      '/authLayout/variant: must be <= 4',
+    ]);
+  });
+
+  it('rejects an unknown plugin id and names it', () => {
+    expect(problemsOf(() => parseConfig({ ...shipped, plugins: { 'no-such-plugin': { enabled: true } } }))).toEqual([
+      '/plugins/no-such-plugin: unknown plugin id "no-such-plugin" (no such plugin in this build)',
+    ]);
+  });
+
+  it('rejects a missing apiBaseUrl', () => {
+    const { apiBaseUrl: _omit, ...rest } = shipped;
+    expect(problemsOf(() => parseConfig(rest))).toEqual(['/apiBaseUrl: is required']);
+  });
+
+  it('rejects a bad hex colour in the config theme and in a preset, with the path', () => {
+    expect(problemsOf(() => parseConfig({ ...shipped, theme: { colors: { primary: 'navy' } } }))).toEqual([
+      '/theme/colors/primary: must be a hex colour of 6 or 8 digits, like #0B1F44 (got "navy")',
+    ]);
+    const preset = { primary: '#12345', primaryContrast: '#ffffff', secondary: '#eeeeee', secondaryContrast: '#000000', textPrimary: '#111111' };
+    expect(problemsOf(() => parseThemePreset(preset, 'broken'))).toEqual([
+      'themes/broken.json /primary: must be a hex colour of 6 or 8 digits, like #0B1F44 (got "#12345")',
+    ]);
+  });
+
+  it('lists every failing path at once', () => {
+    const problems = problemsOf(() => parseConfig({ authLayout: { variant: 0 }, idleWarningSeconds: 'soon', plugins: { nope: {} } }));
+    expect(problems).toHaveLength(4);
+    expect(problems.map((p) => p.split(':')[0])).toEqual(
+      expect.arrayContaining(['/apiBaseUrl', '/authLayout/variant', '/idleWarningSeconds', '/plugins/nope']),
+    );
+  });
+
+  it('rejects plugin settings that do not match the plugin schema', () => {
+    expect(problemsOf(() => parseConfig({ ...shipped, plugins: { 'fixture-hello': { settings: { greetingName: '' } } } }))).toEqual([
+      '/plugins/fixture-hello/settings/greetingName: must NOT have fewer than 1 characters',
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+import type { ErrorObject } from 'ajv';
+import { validateConfig, validateThemePreset } from 'virtual:portal-config-validator';
+import { BootError } from '../plugin/plugin-host';
+import type { PortalConfig, ThemeColors } from './portal-config';
+
+function describe(error: ErrorObject): { path: string; reason: string } {
+  const path = error.instancePath || '/';
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const child = `${error.instancePath}/${key}`;
+      return error.instancePath === '/plugins'
+        ? { path: child, reason: `unknown plugin id "${key}" (no such plugin in this build)` }
+        : { path: child, reason: `unknown key "${key}"` };
+    }
+    case 'required':
+      return { path: `${error.instancePath}/${String(params.missingProperty)}`, reason: 'is required' };
+    case 'pattern':
+      return error.schemaPath.includes('hexColor')
+        ? { path, reason: `must be a hex colour of 6 or 8 digits, like #0B1F44 (got "${String(error.data)}")` }
+        : { path, reason: `${error.message ?? 'is invalid'} (got "${String(error.data)}")` };
+    case 'enum':
+      return { path, reason: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    default:
+      return { path, reason: error.message ?? 'is invalid' };
+  }
+}
+
+/** One line per failing JSON path, each with why; duplicates from `allOf` branches are dropped. */
+export function formatSchemaErrors(errors: ErrorObject[] | null | undefined): string[] {
+  const lines = (errors ?? []).map(describe).map(({ path, reason }) => `${path}: ${reason}`);
+  return [...new Set(lines)];
+}
+
+/** Validates a parsed `portal.config.json` and fills in every default. Throws a config {@link BootError}. */
+export function parseConfig(raw: unknown): PortalConfig {
+  const copy = structuredClone(raw);
+  if (!validateConfig(copy)) throw new BootError(formatSchemaErrors(validateConfig.errors), 'config');
+  return copy as PortalConfig;
+}
+
+/** Validates a theme preset from `themes/<name>.json`. */
+export function parseThemePreset(raw: unknown, name: string): ThemeColors {
+  if (!validateThemePreset(raw)) {
+    throw new BootError(formatSchemaErrors(validateThemePreset.errors).map((l) => `themes/${name}.json ${l}`), 'config');
+  }
+  return raw as ThemeColors;
+}
+
+/** Fetches the deployment's config at run time, so a deployment changes it without a rebuild. */
+export async function fetchConfig(url = '/portal.config.json'): Promise<PortalConfig> {
+  let response: Response;
+  try {
+    response = await fetch(url, { cache: 'no-cache' });
+  } catch {
+    throw new BootError([`${url}: could not be downloaded`], 'config');
+  }
+  if (!response.ok) throw new BootError([`${url}: the server answered ${response.status}`], 'config');
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch {
+    throw new BootError([`${url}: is not valid JSON`], 'config');
+  }
+  return parseConfig(raw);
+}

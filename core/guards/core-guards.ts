@@ -1,0 +1,43 @@
+import { canAccess } from './access';
+import type { GuardContext, GuardDefinition, GuardResult } from './guard-types';
+
+const allow: GuardResult = { allow: true };
+
+function withToUrl(path: string, wantedUrl: string): string {
+  return `${path}?${new URLSearchParams({ toUrl: wantedUrl }).toString()}`;
+}
+
+/** Not logged in: to `/login`, keeping the wanted URL as `toUrl`. */
+export const authenticated: GuardDefinition = {
+  name: 'authenticated',
+  check: ({ session, wantedUrl }) => (session.isUserLoggedIn ? allow : { redirect: withToUrl('/login', wantedUrl) }),
+};
+
+/** Logged in without an organisation: to `/orgs`, keeping the wanted URL as `toUrl`. */
+export const orgSelected: GuardDefinition = {
+  name: 'orgSelected',
+  check: ({ session, wantedUrl }) =>
+    session.isOrgSelected && session.organizationId ? allow : { redirect: withToUrl('/orgs', wantedUrl) },
+};
+
+/** The route's role rule (plugin default merged with config) must allow the active organisation's role. */
+export const role: GuardDefinition = {
+  name: 'role',
+  check: ({ session, rule }: GuardContext) =>
+    canAccess(rule, { role: session.role, accountType: session.activeOrganization?.accountType })
+      ? allow
+      : { denyKey: 'guards.roleDenied' },
+};
+
+/** The active organisation must have access to this deployment's portal (spec §6). */
+export const portalAccess: GuardDefinition = {
+  name: 'portalAccess',
+  check: ({ session, config }) => {
+    const org = session.activeOrganization;
+    // Without the cached organisation list we cannot tell; the server enforces access on every call anyway.
+    if (!org) return allow;
+    return org.portals[config.portalKey]?.hasAccess === false ? { denyKey: 'guards.portalDenied' } : allow;
+  },
+};
+
+export const coreGuards: GuardDefinition[] = [authenticated, orgSelected, role, portalAccess];

@@ -1,0 +1,77 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { PortalBinder } from '../di/container';
+import type { PortalConfig, RoleRule } from '../config/portal-config';
+import type { GuardDefinition, GuardName } from '../guards/guard-types';
+
+export type PluginId = string;
+
+/** `auth` routes render in the auth layout (spec §2.1), `app` routes in the app layout behind the
+ * protected guards (spec §2.3), `public` routes alone (spec §2.2). */
+export type RouteLayout = 'public' | 'auth' | 'app';
+
+export interface PortalRoute {
+  /** Qualified id, `<plugin>.<name>`. Config overrides address routes by this id, never by path. */
+  id: string;
+  /** Absolute path (`/billing/history`). A config override may move it. */
+  path: string;
+  layout: RouteLayout;
+  /** The page module; default export is the page component. */
+  load?: () => Promise<{ default: ComponentType }>;
+  /** Instead of a page: redirect to another route, by id. */
+  redirectTo?: string;
+  /** Guards beyond the ones the layout implies (`app` implies authenticated, orgSelected, portalAccess). */
+  guards?: GuardName[];
+  /** Qualified role-rule id that must allow the user (`billing.view`). */
+  access?: string;
+}
+
+export interface PortalMenuItem {
+  id: string;
+  /** The route this item opens, by id. */
+  routeId: string;
+  /** i18n key in the plugin's namespace. */
+  labelKey: string;
+  icon?: ReactNode;
+  order?: number;
+  /** Qualified role-rule id; the item is hidden when the rule denies the user. */
+  access?: string;
+  parentId?: string;
+}
+
+export interface PluginContext<TSettings> {
+  pluginId: PluginId;
+  config: PortalConfig;
+  settings: TSettings;
+}
+
+/**
+ * What a feature plugin gives the host. Its `index.ts` default-exports one of these and nothing else
+ * of the plugin is loaded until a route needs it.
+ * @example
+ * const billing: PortalPlugin = {
+ *   id: 'billing',
+ *   roleRules: { 'billing.view': { anyOf: ['owner', 'admin'] } },
+ *   routes: () => [{ id: 'billing.history', path: '/billing/history', layout: 'app',
+ *                    access: 'billing.view', load: () => import('./pages/history-page') }],
+ *   menu: () => [{ id: 'billing.menu', routeId: 'billing.history', labelKey: 'menu.billing', access: 'billing.view' }],
+ * };
+ * export default billing;
+ */
+export interface PortalPlugin<TSettings extends object = Record<string, unknown>> {
+  id: PluginId;
+  dependsOn?: PluginId[];
+  defaultSettings?: TSettings;
+  roleRules?: Record<string, RoleRule>;
+  guards?: GuardDefinition[];
+  bindings?: (bind: PortalBinder, ctx: PluginContext<TSettings>) => void;
+  routes?: (ctx: PluginContext<TSettings>) => PortalRoute[];
+  menu?: (ctx: PluginContext<TSettings>) => PortalMenuItem[];
+}
+
+/** A plugin after boot: its definition with routes, menu and rules resolved against the config. */
+export interface LoadedPlugin {
+  plugin: PortalPlugin<any>;
+  context: PluginContext<any>;
+  routes: PortalRoute[];
+  menu: PortalMenuItem[];
+}

@@ -1,0 +1,17 @@
+declare module 'virtual:portal-plugins' {
+  import type { PortalPlugin } from '../core/plugin/plugin-types';
+  /** One lazy loader per plugin the build knows; only enabled ones are ever called. */
+  export const pluginLoaders: Record<string, () => Promise<{ default: PortalPlugin<any> }>>;
+  /** Locale files of extra roots (test fixtures); shipped locales come from `locales/`. */
+  export const extraLocaleLoaders: Record<string, () => Promise<unknown>>;
+}
+
+declare module 'virtual:portal-config-validator' {
+  import type { ErrorObject } from 'ajv';
+  interface Validator {
+    (data: unknown): boolean;
+    errors?: ErrorObject[] | null;
+  }
+  export const validateConfig: Validator;
+  export const validateThemePreset: Validator;
+}
