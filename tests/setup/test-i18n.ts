@@ -1,9 +1,12 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-const files = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { import: 'default', eager: true });
+const files = import.meta.glob<Record<string, unknown>>(['/locales/*/*.json', '/tests/fixtures/locales/*/*.json'], {
+  import: 'default',
+  eager: true,
+});
 
-/** Every shipped namespace, loaded synchronously so component tests render translated text at once. */
+/** Every shipped namespace (and the fixture plugins'), loaded synchronously so component tests render translated text at once. */
 export function createTestI18n(language = 'en'): I18n {
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [path, data] of Object.entries(files)) {

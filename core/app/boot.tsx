@@ -1,0 +1,113 @@
+import type { i18n as I18n } from 'i18next';
+import { StrictMode, useState, type ReactNode } from 'react';
+import type { Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { extraLocaleLoaders, pluginLoaders } from 'virtual:portal-plugins';
+import { fetchConfig } from '../config/load-config';
+import { PortalConfig } from '../config/portal-config';
+import { createPortalContainer, type PortalContainer } from '../di/container';
+import { ServiceProvider } from '../di/use-service';
+import { coreGuards } from '../guards/core-guards';
+import { GuardRegistry } from '../guards/guard-registry';
+import { bindCoreHttp, HttpClient } from '../http';
+import { createI18n, shippedLocales } from '../i18n/i18n';
+import { i18nTranslator, Translator } from '../i18n/translator';
+import { BootError, loadPlugins, type PluginLoaders, type PluginRegistry as Registry } from '../plugin/plugin-host';
+import { PluginRegistry } from '../plugin/plugin-registry-token';
+import { SessionStore } from '../session/session-store';
+import { followSessionBranding, loadConfiguredTheme, ThemeRoot, ThemeStore } from '../theme';
+import { AntdNotifier } from '../ui/antd-notifier';
+import { Notifier } from '../ui/notifier';
+import { BootErrorPage } from './boot-error-page';
+import { createRoutes } from './create-routes';
+
+export interface PortalParts {
+  config: PortalConfig;
+  registry: Registry;
+  session: SessionStore;
+  i18n: I18n;
+  theme: ThemeStore;
+}
+
+/** Binds core services, the guard registry and every plugin's bindings. Shared by the app and the test harness. */
+export function composeContainer({ config, registry, session, i18n, theme }: PortalParts): PortalContainer {
+  const container = createPortalContainer();
+  container.constant(PortalConfig, config);
+  container.constant(SessionStore, session);
+  container.constant(PluginRegistry, registry);
+  container.constant(Translator, i18nTranslator(i18n));
+  container.singleton(Notifier, AntdNotifier);
+  container.constant(ThemeStore, theme);
+  followSessionBranding(theme, session);
+  const guards = new GuardRegistry(coreGuards);
+  registry.plugins.forEach(({ plugin }) => plugin.guards?.forEach((g) => guards.register(g)));
+  container.constant(GuardRegistry, guards);
+  bindCoreHttp(container);
+  for (const { plugin, context } of registry.plugins) plugin.bindings?.(container, context);
+  return container;
+}
+
+export interface BootedPortal {
+  container: PortalContainer;
+  registry: Registry;
+  i18n: I18n;
+  config: PortalConfig;
+}
+
+/**
+ * Starts the portal: config (validated), session, theme, i18n, the enabled plugins (each its own chunk),
+ * their DI bindings, then the router. Every step that can fail for a deployer's reason throws a BootError.
+ */
+export async function bootPortal(options: { configUrl?: string; loaders?: PluginLoaders } = {}): Promise<BootedPortal> {
+  const config = await fetchConfig(options.configUrl);
+  const session = new SessionStore(window.localStorage);
+  const [registry, i18n, themeColors] = await Promise.all([
+    loadPlugins(config, options.loaders ?? (pluginLoaders as PluginLoaders)),
+    createI18n({ ...config.i18n, loaders: { ...shippedLocales, ...extraLocaleLoaders } }),
+    loadConfiguredTheme(config.theme).catch((error: Error) => {
+      throw new BootError([`/theme/preset: ${error.message}`], 'config');
+    }),
+    session.ready,
+  ]);
+
+  const container = composeContainer({ config, registry, session, i18n, theme: new ThemeStore(themeColors) });
+  // Created eagerly: the HTTP client schedules the pre-expiry refresh for a session restored from storage.
+  container.get(HttpClient);
+  document.title = config.brandName;
+  return { container, registry, i18n, config };
+}
+
+/** The providers every portal tree needs: services, texts, theme. The test harness uses the same. */
+export function PortalProviders({ container, i18n, children }: { container: PortalContainer; i18n: I18n; children: ReactNode }) {
+  return (
+    <ServiceProvider container={container}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeRoot>{children}</ThemeRoot>
+      </I18nextProvider>
+    </ServiceProvider>
+  );
+}
+
+export function PortalApp({ portal }: { portal: BootedPortal }) {
+  const [router] = useState(() => createBrowserRouter(createRoutes(portal.registry, portal.i18n, portal.config.landingRoute)));
+  return (
+    <StrictMode>
+      <PortalProviders container={portal.container} i18n={portal.i18n}>
+        <RouterProvider router={router} />
+      </PortalProviders>
+    </StrictMode>
+  );
+}
+
+/** Renders the portal, or the full-page error that lists every problem (also logged to the console). */
+export async function startPortal(root: Root): Promise<void> {
+  try {
+    const portal = await bootPortal();
+    root.render(<PortalApp portal={portal} />);
+  } catch (error) {
+    const bootError = error instanceof BootError ? error : new BootError([String((error as Error)?.message ?? error)]);
+    console.error(`Portal start-up failed:\n${bootError.problems.join('\n')}`);
+    root.render(<BootErrorPage error={bootError} />);
+  }
+}

@@ -1,0 +1,85 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { GuardGate } from '../guards/guard-gate';
+import type { GuardName } from '../guards/guard-types';
+import { PluginBoundary } from '../plugin/plugin-boundary';
+import type { PluginRegistry } from '../plugin/plugin-host';
+import type { PortalRoute, RouteLayout } from '../plugin/plugin-types';
+import { RootLayout } from './root-layout';
+import NotFoundPage from './not-found-page';
+
+const AuthLayout = lazy(() => import('../layout/auth-layout'));
+const AppLayout = lazy(() => import('../layout/app-layout'));
+const MaintenancePage = lazy(() => import('./maintenance-page'));
+const StyleGuidePage = lazy(() => import('../ui/style-guide-page'));
+
+/** The guards a layout group implies (spec §2.3: protected routes need a user and an organisation). */
+export const GROUP_GUARDS: Record<RouteLayout, GuardName[]> = {
+  public: [],
+  auth: [],
+  app: ['authenticated', 'orgSelected', 'portalAccess'],
+};
+
+function pluginIdOf(route: PortalRoute): string {
+  return route.id.split('.')[0]!;
+}
+
+/**
+ * React.lazy rather than route `lazy`: the page is fetched only after its guards allow,
+ * so a logged-out visitor of `/dashboard` never downloads the dashboard. The plugin's
+ * locale namespace loads together with the page.
+ */
+function lazyPage(route: PortalRoute, i18n: I18n): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [module] = await Promise.all([route.load!(), i18n.loadNamespaces(pluginIdOf(route))]);
+    return module;
+  });
+}
+
+function toRouteObject(route: PortalRoute, registry: PluginRegistry, i18n: I18n): RouteObject {
+  if (route.redirectTo) {
+    return { path: route.path, element: <Navigate to={registry.href(route.redirectTo)} replace /> };
+  }
+  const Page = lazyPage(route, i18n);
+  const guards: GuardName[] = [...(route.guards ?? []), ...(route.access ? (['role'] as const) : [])];
+  return {
+    path: route.path,
+    element: (
+      <GuardGate guards={guards} rule={route.access ? registry.roleRules[route.access] : undefined}>
+        <PluginBoundary pluginId={pluginIdOf(route)}>
+          <Page />
+        </PluginBoundary>
+      </GuardGate>
+    ),
+  };
+}
+
+/** Assembles the data router's tree from the plugins' routes, in the three groups of spec §2. */
+export function createRoutes(registry: PluginRegistry, i18n: I18n, landingRoute: string): RouteObject[] {
+  const group = (layout: RouteLayout) =>
+    registry.routes.filter((r) => r.layout === layout).map((r) => toRouteObject(r, registry, i18n));
+  const hasLanding = registry.routes.some((r) => r.path === landingRoute);
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        { path: '/', element: <Navigate to={hasLanding ? landingRoute : '/dashboard'} replace /> },
+        { path: '/404', element: <NotFoundPage /> },
+        { path: '/maintenance', element: <MaintenancePage /> },
+        { path: '/style', element: <StyleGuidePage /> },
+        ...group('public'),
+        { element: <AuthLayout />, children: group('auth') },
+        {
+          element: (
+            <GuardGate guards={GROUP_GUARDS.app}>
+              <AppLayout />
+            </GuardGate>
+          ),
+          children: group('app'),
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}

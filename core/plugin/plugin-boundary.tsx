@@ -1,0 +1,46 @@
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../layout/page-spinner';
+
+interface State {
+  error: Error | null;
+}
+
+function PluginFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('core');
+  return (
+    <div role="alert" className="portal-plugin-error">
+      <p>{t('boundary.failed')}</p>
+      <button type="button" onClick={onRetry}>
+        {t('boundary.retry')}
+      </button>
+    </div>
+  );
+}
+
+class ErrorBoundary extends Component<{ pluginId: string; children: ReactNode }, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    // A plugin's crash stays inside its own subtree; the log says which plugin it was.
+    console.error(`Plugin "${this.props.pluginId}" failed to render`, error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error) return <PluginFailed onRetry={() => this.setState({ error: null })} />;
+    return this.props.children;
+  }
+}
+
+/** Each plugin subtree gets its own error and loading boundary: one broken plugin never blanks the portal. */
+export function PluginBoundary({ pluginId, children }: { pluginId: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary pluginId={pluginId}>
+      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}

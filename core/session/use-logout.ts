@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useService } from '../di/use-service';
+import { HttpClient } from '../http/http-client';
+import { ThemeStore } from '../theme/theme-store';
+import { SessionStore } from './session-store';
+
+/** Revokes the session on the server (best effort), then forgets it here and in every other tab. */
+export function useLogout(): () => Promise<void> {
+  const http = useService(HttpClient);
+  const session = useService(SessionStore);
+  const theme = useService(ThemeStore);
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await http.post('/v1/logout', undefined, { silent: true });
+    } catch {
+      // The local logout below is what protects this browser; a server already gone changes nothing.
+    }
+    session.logout();
+    theme.reset();
+    navigate('/login', { replace: true });
+  }, [http, session, theme, navigate]);
+}

@@ -1,0 +1,54 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { composeContainer, PortalProviders } from '../core/app/boot';
+import { createRoutes } from '../core/app/create-routes';
+import { parseConfig } from '../core/config/load-config';
+import type { PortalConfig } from '../core/config/portal-config';
+import { buildRegistry } from '../core/plugin/plugin-host';
+import type { PortalPlugin } from '../core/plugin/plugin-types';
+import { SessionStore } from '../core/session/session-store';
+import { ThemeStore } from '../core/theme/theme-store';
+import { createTestI18n } from './setup/test-i18n';
+
+export interface RenderPortalOptions {
+  plugins?: PortalPlugin<any>[];
+  /** Merged over a minimal valid config; every listed plugin is enabled unless `plugins.<id>` says otherwise. */
+  config?: Record<string, unknown>;
+  url?: string;
+  language?: string;
+  /** Arrange the session before the first render (log in, select an organisation…). */
+  session?: (session: SessionStore) => void;
+}
+
+/**
+ * Renders the real host — config validation, plugin registry, guards, layouts, DI, i18n — around the given
+ * plugins, on a memory router. HTTP goes through the real client; fake it with MSW, never with module mocks.
+ */
+export async function renderWithPortal(options: RenderPortalOptions = {}) {
+  const plugins = options.plugins ?? [];
+  const raw = { apiBaseUrl: 'http://localhost', ...options.config } as Record<string, unknown>;
+  raw.plugins = {
+    ...Object.fromEntries(plugins.map((p) => [p.id, { enabled: true }])),
+    ...((options.config?.plugins as object) ?? {}),
+  };
+  const config: PortalConfig = parseConfig(raw);
+  const enabled = plugins.filter((p) => config.plugins[p.id]?.enabled !== false);
+  const registry = buildRegistry(enabled, config);
+  const session = new SessionStore(window.localStorage);
+  await session.ready;
+  options.session?.(session);
+  const i18n = createTestI18n(options.language);
+  const theme = new ThemeStore();
+  const container = composeContainer({ config, registry, session, i18n, theme });
+  const router = createMemoryRouter(createRoutes(registry, i18n, config.landingRoute), {
+    initialEntries: [options.url ?? '/'],
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <PortalProviders container={container} i18n={i18n}>
+      <RouterProvider router={router} />
+    </PortalProviders>,
+  );
+  return { ...view, router, session, container, config, registry, theme, user, dispose: () => session.dispose() };
+}

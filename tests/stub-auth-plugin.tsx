@@ -1,0 +1,20 @@
+import { useLocation } from 'react-router-dom';
+import type { PortalPlugin } from '../core/plugin/plugin-types';
+
+function Where({ name }: { name: string }) {
+  const location = useLocation();
+  return (
+    <p data-testid="stub-page">
+      {name} {location.search}
+    </p>
+  );
+}
+
+/** Stand-ins for the auth plugin's /login and /orgs, so core tests can watch the guards' redirects land. */
+export const stubAuthPlugin: PortalPlugin = {
+  id: 'stub-auth',
+  routes: () => [
+    { id: 'stub-auth.login', path: '/login', layout: 'auth', load: async () => ({ default: () => <Where name="login" /> }) },
+    { id: 'stub-auth.orgs', path: '/orgs', layout: 'auth', guards: ['authenticated'], load: async () => ({ default: () => <Where name="orgs" /> }) },
+  ],
+};
