@@ -1,0 +1,182 @@
+import { delay, http as rest, HttpResponse } from 'msw';
+import { REFRESH_TOKEN_HEADER } from '@contract/v1/constants';
+import { server } from '../../tests/msw/server';
+import { SESSION_STORAGE_KEY } from '../session/session-store';
+import { REFRESH_PATH } from './axios-http-client';
+import { ApiError } from './http-client';
+import { API, createHarness, createSession, deferred, disposeHarnesses } from './test-harness';
+
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+/** Records every call as `<path> <bearer token>` so a test can read the exact order of replays. */
+function recordingApi(accepts: (auth: string | null) => boolean = (auth) => auth === 'Bearer access-2') {
+  const calls: string[] = [];
+  server.use(
+    rest.get(`${API}/v1/items/:id`, ({ request, params }) => {
+      const auth = request.headers.get('authorization');
+      calls.push(`${String(params.id)} ${auth}`);
+      return accepts(auth)
+        ? HttpResponse.json({ data: { id: params.id }, msg: '' })
+        : HttpResponse.json({ msg: 'Access token expired' }, { status: 401 });
+    }),
+  );
+  return calls;
+}
+
+function refreshEndpoint(answer: () => Promise<Response> | Response) {
+  const received: (string | null)[] = [];
+  server.use(
+    rest.post(`${API}${REFRESH_PATH}`, ({ request }) => {
+      received.push(request.headers.get(REFRESH_TOKEN_HEADER));
+      return answer();
+    }),
+  );
+  return received;
+}
+
+const newTokens = () => HttpResponse.json({ data: { accessToken: 'access-2', refreshToken: 'refresh-2' }, msg: '' });
+
+async function loggedIn() {
+  const session = await createSession();
+  session.logIn({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  return createHarness(session);
+}
+
+afterEach(() => disposeHarnesses());
+
+describe('token refresh on 401', () => {
+  it('five concurrent 401s cause exactly one refresh, and each request is replayed once with the new token', async () => {
+    const calls = recordingApi();
+    const refreshes = refreshEndpoint(async () => {
+      await delay(30);
+      return newTokens();
+    });
+    const { http, session, notifier } = await loggedIn();
+
+    const results = await Promise.all(['1', '2', '3', '4', '5'].map((id) => http.get<{ id: string }>(`/v1/items/${id}`)));
+
+    expect(results.map((r) => r.data.id)).toEqual(['1', '2', '3', '4', '5']);
+    expect(refreshes).toEqual(['refresh-1']);
+    expect([...calls].sort()).toEqual(
+      ['1', '2', '3', '4', '5'].flatMap((id) => [`${id} Bearer access-1`, `${id} Bearer access-2`]).sort(),
+    );
+    expect(session).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', isUserLoggedIn: true });
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ refreshToken: 'refresh-2' });
+    expect(notifier.shown).toEqual([]);
+  });
+
+  it('a request made during a refresh waits for it and goes out once, with the new token', async () => {
+    const calls = recordingApi();
+    const refreshStarted = deferred();
+    const release = deferred();
+    const refreshes = refreshEndpoint(async () => {
+      refreshStarted.resolve();
+      await release.promise;
+      return newTokens();
+    });
+    const { http } = await loggedIn();
+
+    const first = http.get('/v1/items/first');
+    await refreshStarted.promise;
+    const late = http.get('/v1/items/late');
+    await delay(50);
+    expect(calls).toEqual(['first Bearer access-1']);
+    release.resolve();
+    await Promise.all([first, late]);
+
+    expect(calls).toEqual(['first Bearer access-1', expect.stringMatching(/ Bearer access-2$/), expect.stringMatching(/ Bearer access-2$/)]);
+    expect(calls.filter((c) => c.startsWith('late'))).toEqual(['late Bearer access-2']);
+    expect(refreshes).toHaveLength(1);
+  });
+
+  it('the idle dialog and a 401 share one refresh through TokenRefresher', async () => {
+    recordingApi();
+    const refreshes = refreshEndpoint(async () => {
+      await delay(30);
+      return newTokens();
+    });
+    const { http, refresher } = await loggedIn();
+
+    await Promise.all([refresher.refresh(), http.get('/v1/items/1'), refresher.refresh()]);
+
+    expect(refreshes).toHaveLength(1);
+  });
+
+  it('a replayed request that gets 401 again fails with the server msg and is not refreshed again', async () => {
+    const calls = recordingApi(() => false);
+    const refreshes = refreshEndpoint(newTokens);
+    const { http, notifier } = await loggedIn();
+
+    const error = await http.get('/v1/items/1').catch((e: ApiError) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Access token expired' });
+    expect(calls).toEqual(['1 Bearer access-1', '1 Bearer access-2']);
+    expect(refreshes).toHaveLength(1);
+    expect(notifier.errors).toEqual(['Access token expired']);
+  });
+
+  it('a failed refresh logs out, clears storage, rejects the queued requests and says so once', async () => {
+    const calls = recordingApi();
+    const refreshes = refreshEndpoint(async () => {
+      await delay(30);
+      return HttpResponse.json({ msg: 'Refresh token revoked' }, { status: 401 });
+    });
+    const { http, session, notifier } = await loggedIn();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+
+    const outcomes = await Promise.allSettled(['1', '2', '3'].map((id) => http.get(`/v1/items/${id}`)));
+
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    // The refresh call's own 401 does not start another refresh.
+    expect(refreshes).toEqual(['refresh-1']);
+    expect(calls).toHaveLength(3);
+    expect(session).toMatchObject({ isUserLoggedIn: false, accessToken: null, refreshToken: null });
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(notifier.errors).toEqual([SESSION_EXPIRED]);
+  });
+
+  it('a refresh that cannot reach the server also logs out', async () => {
+    recordingApi();
+    const refreshes = refreshEndpoint(() => HttpResponse.error());
+    const { http, session } = await loggedIn();
+
+    await expect(http.get('/v1/items/1')).rejects.toBeInstanceOf(ApiError);
+
+    expect(refreshes).toHaveLength(1);
+    expect(session.isUserLoggedIn).toBe(false);
+  });
+
+  it('a 401 from a call made without a session (wrong password) shows the msg and refreshes nothing', async () => {
+    server.use(rest.post(`${API}/v1/login`, () => HttpResponse.json({ msg: 'Invalid email or password' }, { status: 401 })));
+    const refreshes = refreshEndpoint(newTokens);
+    const { http, notifier } = createHarness(await createSession());
+
+    await expect(http.post('/v1/login', {})).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });
+
+    expect(refreshes).toEqual([]);
+    expect(notifier.errors).toEqual(['Invalid email or password']);
+  });
+
+  it('a logout during a refresh wins: its late answer does not log the user back in', async () => {
+    recordingApi();
+    const refreshStarted = deferred();
+    const release = deferred();
+    refreshEndpoint(async () => {
+      refreshStarted.resolve();
+      await release.promise;
+      return newTokens();
+    });
+    const { http, session, notifier } = await loggedIn();
+
+    const call = http.get('/v1/items/1').catch((e: ApiError) => e);
+    await refreshStarted.promise;
+    session.logout();
+    release.resolve();
+    const error = await call;
+
+    expect(error).toMatchObject({ aborted: true });
+    expect(session).toMatchObject({ isUserLoggedIn: false, accessToken: null });
+    expect(notifier.shown).toEqual([]);
+  });
+});
