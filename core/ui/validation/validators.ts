@@ -84,11 +84,14 @@ export function validateEmail(value: unknown, { required = true }: EmailOptions 
   return null;
 }
 
-const HAS_UPPER = /\p{Lu}/u;
-const HAS_LOWER = /\p{Ll}/u;
-const HAS_DIGIT = /\p{Nd}/u;
-const HAS_SPECIAL = /[^\p{L}\p{N}\s]/u;
-const HAS_SPACE = /\s/u;
+// The same character classes as the server's schema (contract/v1/common.ts NewPassword), so a password
+// the form accepts is never refused by the API: only ASCII letters count as upper or lower case, and
+// anything that is not an ASCII letter, digit or whitespace counts as special.
+const HAS_UPPER = /[A-Z]/;
+const HAS_LOWER = /[a-z]/;
+const HAS_DIGIT = /[0-9]/;
+const HAS_SPECIAL = /[^A-Za-z0-9\s]/;
+const HAS_SPACE = /\s/;
 
 /**
  * For sign-up, SSO password and new password: 7 to 30 characters with an uppercase letter,

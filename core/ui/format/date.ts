@@ -1,0 +1,95 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+/** Spec §3 default region. */
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+export const DEFAULT_DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm A';
+/** Spec §9 "dd/MM/yyyy" in dayjs tokens. */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+export type DateInput = string | number | Date | Dayjs;
+
+export interface DateFormatOptions {
+  /** IANA zone; an unknown zone falls back to {@link DEFAULT_TIME_ZONE} rather than throwing in a render. */
+  timeZone?: string;
+  /** dayjs format tokens. */
+  format?: string;
+}
+
+/** The organisation's `regionalConfig` (spec §3), as the access-token response carries it. */
+export interface RegionalConfig {
+  matchDeviceTime?: boolean;
+  timeZone?: string;
+  timeFormat?: string;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isKnownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Strings without an offset are read as UTC, which is what the server stores, so the result does not
+// depend on the time zone of the machine that renders it.
+function toInstant(value: DateInput | null | undefined): Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const instant = dayjs.isDayjs(value) ? value : typeof value === 'string' ? dayjs.utc(value) : dayjs(value);
+  return instant.isValid() ? instant : null;
+}
+
+/**
+ * An instant shown in a region's zone and format; '' for a missing or unparsable value.
+ * @example formatDateTime('2026-01-01T00:00:00Z') // '01/01/2026 11:00 AM' (Sydney, daylight time)
+ * @example formatDateTime(date, regionalFormatOptions(session.regionalConfig))
+ */
+export function formatDateTime(value: DateInput | null | undefined, options: DateFormatOptions = {}): string {
+  const { timeZone = DEFAULT_TIME_ZONE, format = DEFAULT_DATE_TIME_FORMAT } = options;
+  const instant = toInstant(value);
+  if (!instant) return '';
+  return instant.tz(isKnownZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE).format(format);
+}
+
+/**
+ * A calendar date as DD/MM/YYYY. A date-only string ('2026-03-31') is a calendar day, not an instant,
+ * so it is never shifted by a zone; instants are shown as the day in `timeZone`.
+ * @example formatDate('2026-03-31') // '31/03/2026'
+ */
+export function formatDate(value: DateInput | null | undefined, options: DateFormatOptions = {}): string {
+  const format = options.format ?? DATE_FORMAT;
+  if (typeof value === 'string' && DATE_ONLY.test(value)) {
+    const day = dayjs(value, 'YYYY-MM-DD', true);
+    return day.isValid() ? day.format(format) : '';
+  }
+  return formatDateTime(value, { ...options, format });
+}
+
+/**
+ * Strictly parses user-typed text such as '31/03/2026'; null when it is not a real date in that format.
+ * @example parseDate('31/02/2026') // null
+ */
+export function parseDate(text: string, format: string = DATE_FORMAT): Dayjs | null {
+  const day = dayjs(text, format, true);
+  return day.isValid() ? day : null;
+}
+
+/**
+ * Format options for an organisation: its zone and format, or the device's zone when it asks to match it.
+ * @example formatDateTime(loggedAt, regionalFormatOptions({ matchDeviceTime: false, timeZone: 'Europe/Paris', timeFormat: 'DD/MM/YYYY HH:mm' }))
+ */
+export function regionalFormatOptions(config?: RegionalConfig | null): Required<DateFormatOptions> {
+  return {
+    timeZone: config?.matchDeviceTime ? dayjs.tz.guess() : config?.timeZone || DEFAULT_TIME_ZONE,
+    format: config?.timeFormat || DEFAULT_DATE_TIME_FORMAT,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './date';
+export * from './truncate';
+export * from './title-case';
+export * from './pagination';
+export * from './filters';

@@ -1,0 +1,13 @@
+/**
+ * Role names as users see them (spec §6): each word capitalised, the rest lower case; underscores and
+ * hyphens from machine names become spaces.
+ * @example titleCase('owner') // 'Owner'
+ * @example titleCase('billing_ADMIN') // 'Billing Admin'
+ */
+export function titleCase(text: string): string {
+  return text
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1).toLocaleLowerCase())
+    .join(' ');
+}
