@@ -26,8 +26,9 @@ export function abortedError(translator: Translator): ApiError {
  * 4xx → the server's `msg`; 5xx → 'Please try again'; no response → the network message.
  */
 export function toApiError(error: unknown, translator: Translator, aborted: boolean): ApiError {
-  if (error instanceof ApiError) return error;
+  // Checked first: a request cut off by logout stays silent even if the refresh it waited for failed loudly.
   if (aborted) return abortedError(translator);
+  if (error instanceof ApiError) return error;
   const response = isAxiosError(error) ? error.response : undefined;
   if (!response) return new ApiError(translator.t('core:http.network'), null);
   const status = response.status;
