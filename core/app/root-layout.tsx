@@ -6,7 +6,7 @@ import { PageSpinner } from '../layout/page-spinner';
 import { SessionStore } from '../session/session-store';
 
 // The idle dialog needs antd's Modal: it loads only once somebody is logged in.
-const IdleSessionGuard = lazy(() => import('../idle/idle-session-guard'));
+const IdleSessionGuard = lazy(() => import('../idle/idle-session-guard').then((m) => ({ default: m.IdleSessionGuard })));
 
 export const RootLayout = observer(function RootLayout() {
   const session = useService(SessionStore);

@@ -13,8 +13,11 @@ function plugin(id: string, extra: Partial<PortalPlugin> = {}): PortalPlugin {
   };
 }
 
-const config = (plugins: Record<string, object> = {}) =>
-  parseConfig({ apiBaseUrl: '/', plugins: Object.fromEntries(Object.entries(plugins)) });
+// The plugins here are made up in the test, so the schema (which knows only real plugins) is applied to the rest.
+const config = (plugins: Record<string, object> = {}) => ({
+  ...parseConfig({ apiBaseUrl: '/' }),
+  plugins: Object.fromEntries(Object.entries(plugins).map(([id, entry]) => [id, { enabled: true, ...entry }])),
+});
 
 function problems(run: () => unknown): string[] {
   try {
@@ -79,7 +82,7 @@ describe('plugin host', () => {
   it('never loads a disabled plugin', async () => {
     const onLoader = vi.fn(async () => ({ default: plugin('on') }));
     const offLoader = vi.fn(async () => ({ default: plugin('off') }));
-    const cfg = { ...config(), plugins: { on: { enabled: true }, off: { enabled: false } } };
+    const cfg = config({ on: {}, off: { enabled: false } });
     const registry = await loadPlugins(cfg, { on: onLoader, off: offLoader });
     expect(onLoader).toHaveBeenCalledOnce();
     expect(offLoader).not.toHaveBeenCalled();

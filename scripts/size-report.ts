@@ -1,0 +1,109 @@
+/**
+ * Deterministic size budget: reads the production build's manifest and prints, per route group and route,
+ * the gzip bytes of JS and CSS needed for first paint (index.html's chunks, the group's layout, the enabled
+ * plugins' definitions, the default language and theme, and the route's page with everything it imports
+ * statically). Exits non-zero when a group with a budget exceeds it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Group {
+  name: string;
+  shared: string[];
+  perRoute: string[];
+  exclude?: string[];
+  perRouteNamespace?: boolean;
+  maxGzipJsKiB?: number;
+  targetGzipJsKiB?: number;
+}
+
+const outDir = process.argv[2] ?? 'dist';
+const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+const budget = JSON.parse(readFileSync('size-budget.json', 'utf8')) as { groups: Group[] };
+const config = JSON.parse(readFileSync(join(outDir, 'portal.config.json'), 'utf8')) as {
+  i18n?: { defaultLanguage?: string };
+  theme?: { preset?: string };
+  plugins?: Record<string, { enabled?: boolean }>;
+};
+const lang = config.i18n?.defaultLanguage ?? 'en';
+const preset = config.theme?.preset ?? 'default';
+const enabledPlugins = Object.entries(config.plugins ?? {})
+  .filter(([, entry]) => entry.enabled !== false)
+  .map(([id]) => id);
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
+  return new RegExp(`^${escaped}$`);
+}
+
+function expand(pattern: string): string[] {
+  if (pattern === '{enabledPlugins}') return enabledPlugins.map((id) => `plugins/${id}/index.ts`).filter((k) => manifest[k]);
+  const glob = pattern.replace('{lang}', lang).replace('{preset}', preset);
+  const re = globToRegExp(glob);
+  return Object.keys(manifest).filter((key) => re.test(key));
+}
+
+/** The chunk and everything it imports statically: what must arrive before it can run. */
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    closure(manifest[key]!.imports ?? [], seen);
+  }
+  return seen;
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(file: string): number {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
+  return gzipCache.get(file)!;
+}
+
+function measure(keys: Set<string>): { js: number; css: number } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    js.add(manifest[key]!.file);
+    manifest[key]!.css?.forEach((c) => css.add(c));
+  }
+  const sum = (files: Set<string>) => [...files].reduce((total, f) => total + gzipBytes(f), 0);
+  return { js: sum(js), css: sum(css) };
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+let failed = false;
+
+console.log(`Size report for ${outDir} (language ${lang}, theme ${preset}, plugins: ${enabledPlugins.join(', ') || 'none'})`);
+for (const group of budget.groups) {
+  const shared = group.shared.flatMap(expand);
+  const excluded = new Set((group.exclude ?? []).flatMap(expand));
+  const routes = [...new Set(group.perRoute.flatMap(expand))].filter((r) => !excluded.has(r)).sort();
+  const rows = (routes.length ? routes : ['(layout only)']).map((route) => {
+    const extra = route === '(layout only)' ? [] : [route];
+    const pluginId = /^plugins\/([^/]+)\//.exec(route)?.[1];
+    if (group.perRouteNamespace && pluginId) extra.push(...expand(`locales/{lang}/${pluginId}.json`));
+    return { route, ...measure(closure([...entryKeys, ...shared, ...extra])) };
+  });
+  const worst = Math.max(...rows.map((r) => r.js));
+  const limit = group.maxGzipJsKiB ? ` (budget ${group.maxGzipJsKiB} KiB, target ${group.targetGzipJsKiB ?? '-'} KiB)` : '';
+  console.log(`\n${group.name} routes — gzip KiB for first paint${limit}`);
+  console.log(`  ${'JS'.padStart(7)} ${'CSS'.padStart(7)}  route module`);
+  for (const row of rows) console.log(`  ${kib(row.js)} ${kib(row.css)}  ${row.route}`);
+  if (group.maxGzipJsKiB && worst > group.maxGzipJsKiB * 1024) {
+    failed = true;
+    console.error(`  ✗ ${group.name}: ${kib(worst).trim()} KiB of gzip JS is over the ${group.maxGzipJsKiB} KiB budget`);
+  } else if (group.maxGzipJsKiB) {
+    console.log(`  ✓ ${group.name}: worst route ${kib(worst).trim()} KiB, within ${group.maxGzipJsKiB} KiB`);
+  }
+}
+process.exit(failed ? 1 : 0);
