@@ -1,0 +1,5 @@
+export { EmailInput, type EmailInputProps } from './email-input';
+export { PasswordInput, type PasswordInputProps } from './password-input';
+export { PhoneInput, sanitizePhone, type PhoneInputProps } from './phone-input';
+export { OtpInput, type OtpInputProps } from './otp-input';
+export { SubmitButton, type SubmitButtonProps } from './submit-button';

@@ -1,0 +1,36 @@
+import { Input, type InputProps, type InputRef } from 'antd';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OTP_LENGTH } from '../validation/limits';
+import { fallbackAriaLabel, fieldClassName } from './accessible-name';
+import './controls.css';
+
+export interface OtpInputProps extends Omit<InputProps, 'type' | 'value' | 'onChange' | 'maxLength'> {
+  ref?: Ref<InputRef>;
+  value?: string;
+  onChange?: (value: string) => void;
+  length?: number;
+}
+
+/**
+ * A one-time code field: digits only, at most 6. One labelled input rather than antd's Input.OTP,
+ * whose six boxes carry fixed English names ("OTP Input 1"...) and which reports a value only once
+ * every box is filled, so a form could not tell "3 digits typed" from "nothing typed".
+ * No maxLength: the browser would cut a pasted "123 456" before the space is removed.
+ * @example <Form.Item name="code" label={t('controls.otp.label')} rules={rules.otp(t)}><OtpInput /></Form.Item>
+ */
+export function OtpInput({ value, onChange, length = OTP_LENGTH, className, ...props }: OtpInputProps) {
+  const { t } = useTranslation('core');
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      {...props}
+      type="text"
+      value={value ?? ''}
+      onChange={(event) => onChange?.(event.target.value.replace(/\D/g, '').slice(0, length))}
+      aria-label={fallbackAriaLabel(props, t('controls.otp.label'))}
+      className={fieldClassName('portal-otp-input', className)}
+    />
+  );
+}

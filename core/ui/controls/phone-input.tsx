@@ -1,0 +1,46 @@
+import { Input, type InputProps, type InputRef } from 'antd';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fallbackAriaLabel, fieldClassName } from './accessible-name';
+import './controls.css';
+
+/**
+ * What the phone field keeps of typed or pasted text: digits, and a "+" only in front.
+ * @example sanitizePhone('+61 (412) 345-678') // '+61412345678'
+ * @example sanitizePhone('0412 345', true) // '+0412345'
+ */
+export function sanitizePhone(raw: string, forcePlus = false): string {
+  const digits = raw.replace(/\D/g, '');
+  return forcePlus || raw.trimStart().startsWith('+') ? `+${digits}` : digits;
+}
+
+export interface PhoneInputProps extends Omit<InputProps, 'type' | 'value' | 'onChange'> {
+  ref?: Ref<InputRef>;
+  value?: string;
+  onChange?: (value: string) => void;
+  /** The mobile 2FA number needs its country code: the field always starts with a single "+". */
+  forcePlus?: boolean;
+}
+
+/**
+ * A phone number field: an optional leading "+", then digits only (spec §5). Spaces, brackets and
+ * dashes from a pasted number are dropped rather than refused.
+ * @example <Form.Item name="phoneNumber" label={t('controls.phone.label')} rules={rules.phone(t, { forcePlus: true })}><PhoneInput forcePlus /></Form.Item>
+ */
+export function PhoneInput({ value, onChange, forcePlus = false, className, ...props }: PhoneInputProps) {
+  const { t } = useTranslation('core');
+  // An empty forced field already shows its "+" so the user sees the country code is expected.
+  const shown = forcePlus && !value ? '+' : (value ?? '');
+  return (
+    <Input
+      inputMode="tel"
+      autoComplete="tel"
+      {...props}
+      type="tel"
+      value={shown}
+      onChange={(event) => onChange?.(sanitizePhone(event.target.value, forcePlus))}
+      aria-label={fallbackAriaLabel(props, t('controls.phone.label'))}
+      className={fieldClassName(className)}
+    />
+  );
+}
