@@ -26,7 +26,7 @@ describe('shipped theme presets', () => {
 describe('theme preset schema', () => {
   it('rejects a bad hex with the path and the reason', () => {
     expect(validateThemePreset({ ...valid, primary: '#12345' })).toEqual([
-      { path: '/primary', reason: 'must be a hex colour #RRGGBB or #RRGGBBAA, got "#12345"' },
+      { path: '/primary', reason: 'must be a hex colour of 6 or 8 digits, like #0B1F44 (got "#12345")' },
     ]);
   });
 

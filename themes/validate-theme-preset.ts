@@ -19,7 +19,7 @@ const validate = new Ajv({ allErrors: true, strict: true, verbose: true }).compi
 function toProblem(error: ErrorObject): ThemePresetProblem {
   switch (error.keyword) {
     case 'pattern':
-      return { path: error.instancePath, reason: `must be a hex colour #RRGGBB or #RRGGBBAA, got ${JSON.stringify(error.data)}` };
+      return { path: error.instancePath, reason: `must be a hex colour of 6 or 8 digits, like #0B1F44 (got ${JSON.stringify(error.data)})` };
     case 'required':
       return { path: `${error.instancePath}/${String(error.params.missingProperty)}`, reason: 'is required' };
     case 'additionalProperties':

@@ -1,0 +1,3 @@
+export * from './idle-environment';
+export * from './idle-session-controller';
+export * from './idle-session-guard';
