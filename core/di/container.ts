@@ -6,7 +6,7 @@
 import 'reflect-metadata/lite';
 import { Container, type Newable, type ServiceIdentifier } from 'inversify';
 
-export { inject, injectable } from 'inversify';
+export { inject, injectable, optional } from 'inversify';
 
 /** A typed service token. One interface, one token, same name. */
 export type Token<T> = ServiceIdentifier<T> & { readonly __service?: T };
