@@ -13,6 +13,7 @@ import { GuardRegistry } from '../guards/guard-registry';
 import { bindCoreHttp, HttpClient } from '../http';
 import { createI18n, shippedLocales } from '../i18n/i18n';
 import { i18nTranslator, Translator } from '../i18n/translator';
+import { IdleSessionController } from '../idle/idle-session-controller';
 import { BootError, loadPlugins, type PluginLoaders, type PluginRegistry as Registry } from '../plugin/plugin-host';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
@@ -44,6 +45,7 @@ export function composeContainer({ config, registry, session, i18n, theme }: Por
   registry.plugins.forEach(({ plugin }) => plugin.guards?.forEach((g) => guards.register(g)));
   container.constant(GuardRegistry, guards);
   bindCoreHttp(container);
+  container.singleton(IdleSessionController, IdleSessionController);
   for (const { plugin, context } of registry.plugins) plugin.bindings?.(container, context);
   return container;
 }
