@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { pluginLoaders } from 'virtual:portal-plugins';
 import { composeContainer, PortalProviders } from '../core/app/boot';
 import { createRoutes } from '../core/app/create-routes';
 import { parseConfig } from '../core/config/load-config';
@@ -27,12 +28,20 @@ export interface RenderPortalOptions {
  */
 export async function renderWithPortal(options: RenderPortalOptions = {}) {
   const plugins = options.plugins ?? [];
-  const raw = { apiBaseUrl: 'http://localhost', ...options.config } as Record<string, unknown>;
-  raw.plugins = {
+  const entries: Record<string, object> = {
     ...Object.fromEntries(plugins.map((p) => [p.id, { enabled: true }])),
-    ...((options.config?.plugins as object) ?? {}),
+    ...((options.config?.plugins as Record<string, object>) ?? {}),
   };
-  const config: PortalConfig = parseConfig(raw);
+  // Plugins of the build are validated like in production; plugins a test defines inline are passed through.
+  const known = (id: string) => id in pluginLoaders;
+  const config: PortalConfig = parseConfig({
+    apiBaseUrl: 'http://localhost',
+    ...options.config,
+    plugins: Object.fromEntries(Object.entries(entries).filter(([id]) => known(id))),
+  });
+  for (const [id, entry] of Object.entries(entries)) {
+    if (!known(id)) config.plugins[id] = { enabled: true, ...entry };
+  }
   const enabled = plugins.filter((p) => config.plugins[p.id]?.enabled !== false);
   const registry = buildRegistry(enabled, config);
   const session = new SessionStore(window.localStorage);

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../msw/server';
 
@@ -22,6 +22,9 @@ if (!window.matchMedia) {
 // antd measures scrollbars through getComputedStyle with a pseudo element, which jsdom does not implement.
 const realGetComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (element: Element) => realGetComputedStyle(element);
+
+// ProLayout and antd render slowly in jsdom on two shared cores; findBy* waits this long before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
