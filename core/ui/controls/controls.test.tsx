@@ -37,6 +37,9 @@ function Otp() {
   );
 }
 
+// Validation settles over several async renders; a loaded 2-core machine needs more than the 1 s default.
+const SLOW = { timeout: 5000 };
+
 // The first antd render in jsdom generates all component styles; on the shared 2-core machine that takes seconds.
 describe('shared controls', { timeout: 20_000 }, () => {
   describe('PhoneInput', () => {
@@ -180,11 +183,11 @@ describe('shared controls', { timeout: 20_000 }, () => {
 
       await user.click(screen.getByLabelText('Email'));
       await user.paste('jane@example');
-      await waitFor(() => expect(screen.getByText('Invalid email')).toBeInTheDocument());
+      await waitFor(() => expect(screen.getByText('Invalid email')).toBeInTheDocument(), SLOW);
       expect(button).toBeDisabled();
 
       await user.paste('.com');
-      await waitFor(() => expect(button).toBeEnabled());
+      await waitFor(() => expect(button).toBeEnabled(), SLOW);
 
       rerender(
         <I18nextProvider i18n={i18n}>

@@ -39,12 +39,15 @@ function renderForm(language = 'en', namespace?: string) {
   return { user, fill };
 }
 
+// Validation settles over several async renders; a loaded 2-core machine needs more than the 1 s default.
+const SLOW = { timeout: 5000 };
+
 // The first antd render in jsdom generates all component styles; on the shared 2-core machine that alone takes seconds.
 describe('antd rule builders', { timeout: 20_000 }, () => {
   it('shows one required message per empty field on submit, and none for an optional email', async () => {
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(await screen.findByText('Current Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Current Password is required', {}, SLOW)).toBeInTheDocument();
     expect(screen.getAllByText('Password is required')).toHaveLength(2);
     expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
   });
@@ -59,20 +62,20 @@ describe('antd rule builders', { timeout: 20_000 }, () => {
     const { fill } = renderForm();
     fill('Current', 'Old1pass');
     fill('New', 'Old1pass');
-    expect(await screen.findByText('Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters', {}, SLOW)).toBeInTheDocument();
     fill('New', 'Old1pass!');
     fill('Confirm', 'Old1pass?');
-    expect(await screen.findByText('New Password and Confirm Password should match')).toBeInTheDocument();
+    expect(await screen.findByText('New Password and Confirm Password should match', {}, SLOW)).toBeInTheDocument();
     fill('Current', 'Old1pass!');
-    expect(await screen.findByText('Sorry you have entered current password as a new password')).toBeInTheDocument();
+    expect(await screen.findByText('Sorry you have entered current password as a new password', {}, SLOW)).toBeInTheDocument();
     fill('New', 'Old1pass!?');
     fill('Confirm', 'Old1pass!?');
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), SLOW);
   });
 
   it('translates with the user language even when given a plugin namespace t', async () => {
     const { fill } = renderForm('fr', 'billing');
     fill('Recovery', 'jean@localhost');
-    expect(await screen.findByText('Adresse e-mail invalide')).toBeInTheDocument();
+    expect(await screen.findByText('Adresse e-mail invalide', {}, SLOW)).toBeInTheDocument();
   });
 });
