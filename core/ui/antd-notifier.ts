@@ -1,6 +1,10 @@
-import { message } from 'antd';
 import { injectable } from '../di/container';
 import type { Notifier } from './notifier';
+
+type Kind = 'success' | 'error' | 'info';
+
+// antd's message (with its notification and motion code) loads on the first toast, not with the login page.
+const loadMessage = () => import('./antd-message').then((m) => m.message);
 
 /**
  * Toasts through antd's static `message` API (the entry must import `@ant-design/v5-patch-for-react-19`
@@ -12,14 +16,18 @@ import type { Notifier } from './notifier';
 @injectable()
 export class AntdNotifier implements Notifier {
   success(text: string): void {
-    void message.success({ content: text, key: `success:${text}` });
+    this.show('success', text);
   }
 
   error(text: string): void {
-    void message.error({ content: text, key: `error:${text}` });
+    this.show('error', text);
   }
 
   info(text: string): void {
-    void message.info({ content: text, key: `info:${text}` });
+    this.show('info', text);
+  }
+
+  private show(kind: Kind, text: string): void {
+    void loadMessage().then((message) => message[kind]({ content: text, key: `${kind}:${text}` }));
   }
 }
