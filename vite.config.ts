@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: process.env.PORTAL_OUT_DIR ?? 'dist',
     manifest: true,
+    // Budgets per route group are enforced by `npm run size`; Rolldown's generic warning adds nothing.
+    chunkSizeWarningLimit: 2000,
     sourcemap: false,
     rolldownOptions: {
       output: {
