@@ -7,10 +7,13 @@ function leafKeys(value: unknown, prefix = ''): string[] {
 }
 
 describe('core/ui texts', () => {
-  it.each(['validation', 'controls', 'styleGuide'] as const)('%s has the same keys in English and French', (section) => {
-    const en = leafKeys((enCore as Record<string, unknown>)[section]);
-    const fr = leafKeys((frCore as Record<string, unknown>)[section]);
-    expect(en.length).toBeGreaterThan(0);
-    expect(fr.sort()).toEqual(en.sort());
-  });
+  it.each(['validation', 'controls', 'styleGuide'] as const)(
+    '%s has the same keys in English and French',
+    (section) => {
+      const en = leafKeys((enCore as Record<string, unknown>)[section]);
+      const fr = leafKeys((frCore as Record<string, unknown>)[section]);
+      expect(en.length).toBeGreaterThan(0);
+      expect(fr.sort()).toEqual(en.sort());
+    },
+  );
 });

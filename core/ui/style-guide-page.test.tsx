@@ -28,7 +28,9 @@ describe('style guide page (/style)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Email (error)' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Email (disabled)' })).toBeDisabled();
     expect(screen.getByText('Password must be 7 characters at minimum!')).toBeInTheDocument();
-    expect(screen.getByText('Phone number must have minimum of 7 digits and maximum of 15 digits')).toBeInTheDocument();
+    expect(
+      screen.getByText('Phone number must have minimum of 7 digits and maximum of 15 digits'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Code must be 6 digits')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Phone number (leading + kept)' })).toHaveValue('+');
     expect(screen.getByText(/press Tab to move from control to control/)).toBeInTheDocument();
@@ -39,7 +41,10 @@ describe('style guide page (/style)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: /CONTINUING/ }, SLOW)).toBeDisabled();
     const continues = screen.getAllByRole('button', { name: 'Continue' });
     expect(continues).toHaveLength(2);
-    await vi.waitFor(() => expect(continues.filter((button) => !(button as HTMLButtonElement).disabled)).toHaveLength(1), SLOW);
+    await vi.waitFor(
+      () => expect(continues.filter((button) => !(button as HTMLButtonElement).disabled)).toHaveLength(1),
+      SLOW,
+    );
   });
 
   it('shows the formatting helpers on fixed samples', () => {
@@ -55,7 +60,9 @@ describe('style guide page (/style)', { timeout: 30_000 }, () => {
     const demo = screen.getByRole('button', { name: 'Check the form' }).closest('form')!;
     await user.click(within(demo).getByLabelText('First Name'));
     await user.paste('J0hn');
-    expect(await within(demo).findByText('Enter your first name in format: John Smith', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await within(demo).findByText('Enter your first name in format: John Smith', {}, SLOW),
+    ).toBeInTheDocument();
   });
 
   it('is entirely in French when the user reads French', async () => {

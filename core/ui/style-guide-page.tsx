@@ -16,7 +16,14 @@ interface Sample {
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
-    <Card className="portal-style-guide__section" title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{title}</Typography.Title>}>
+    <Card
+      className="portal-style-guide__section"
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
       {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
       {children}
     </Card>
@@ -87,7 +94,10 @@ function SubmitStates() {
           <Form layout="vertical" name={`submit-${state}`} initialValues={{ email }}>
             <Form.Item
               name="email"
-              label={t('styleGuide.stateLabel', { control: t('controls.email.label'), state: t(`styleGuide.states.${state}`) })}
+              label={t('styleGuide.stateLabel', {
+                control: t('controls.email.label'),
+                state: t(`styleGuide.states.${state}`),
+              })}
               rules={rules.email(t)}
             >
               <EmailInput />
@@ -106,7 +116,12 @@ function ValidationDemo() {
   const { t } = useTranslation('core');
   const [valid, setValid] = useState(false);
   return (
-    <Form layout="vertical" name="demo" onFinish={() => setValid(true)} onValuesChange={() => setValid(false)}>
+    <Form
+      layout="vertical"
+      name="demo"
+      onFinish={() => setValid(true)}
+      onValuesChange={() => setValid(false)}
+    >
       <Row gutter={[24, 0]}>
         <Col xs={24} md={12}>
           <Form.Item name="firstName" label={t('controls.firstName.label')} rules={rules.firstName(t)}>
@@ -144,7 +159,12 @@ function ValidationDemo() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="code" label={t('controls.otp.label')} extra={t('controls.otp.hint')} rules={rules.otp(t)}>
+          <Form.Item
+            name="code"
+            label={t('controls.otp.label')}
+            extra={t('controls.otp.hint')}
+            rules={rules.otp(t)}
+          >
             <OtpInput />
           </Form.Item>
         </Col>
@@ -161,10 +181,16 @@ function FormattingSamples() {
   const { t } = useTranslation('core');
   return (
     <Descriptions column={1} bordered size="small">
-      <Descriptions.Item label={t('styleGuide.format.dateTime')}>{formatDateTime('2026-01-01T00:00:00Z')}</Descriptions.Item>
+      <Descriptions.Item label={t('styleGuide.format.dateTime')}>
+        {formatDateTime('2026-01-01T00:00:00Z')}
+      </Descriptions.Item>
       <Descriptions.Item label={t('styleGuide.format.date')}>{formatDate('2026-03-31')}</Descriptions.Item>
-      <Descriptions.Item label={t('styleGuide.format.truncateEnd')}>{truncateEnd(t('styleGuide.samples.longText'), 30)}</Descriptions.Item>
-      <Descriptions.Item label={t('styleGuide.format.truncateMiddle')}>{truncateMiddle(t('styleGuide.samples.fileName'))}</Descriptions.Item>
+      <Descriptions.Item label={t('styleGuide.format.truncateEnd')}>
+        {truncateEnd(t('styleGuide.samples.longText'), 30)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('styleGuide.format.truncateMiddle')}>
+        {truncateMiddle(t('styleGuide.samples.fileName'))}
+      </Descriptions.Item>
       <Descriptions.Item label={t('styleGuide.format.titleCase')}>{titleCase('owner')}</Descriptions.Item>
     </Descriptions>
   );
@@ -210,7 +236,10 @@ export default function StyleGuidePage() {
             <Col xs={24} md={12} xl={6}>
               <Form.Item
                 name="forcePlus"
-                label={t('styleGuide.stateLabel', { control: t('controls.phone.label'), state: t('styleGuide.states.forcePlus') })}
+                label={t('styleGuide.stateLabel', {
+                  control: t('controls.phone.label'),
+                  state: t('styleGuide.states.forcePlus'),
+                })}
                 rules={rules.phone(t, { forcePlus: true })}
               >
                 <PhoneInput forcePlus />

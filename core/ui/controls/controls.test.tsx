@@ -150,7 +150,10 @@ describe('shared controls', { timeout: 20_000 }, () => {
           <EmailInput />
         </>,
       );
-      expect(screen.getByRole('textbox', { name: 'Recovery Email' })).toHaveAttribute('autocomplete', 'email');
+      expect(screen.getByRole('textbox', { name: 'Recovery Email' })).toHaveAttribute(
+        'autocomplete',
+        'email',
+      );
       expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
     });
   });

@@ -16,7 +16,12 @@ export interface PasswordInputProps extends Omit<InputProps, 'type' | 'suffix'> 
  * the keyboard cannot reach; this one is a real button named 'Show password' with aria-pressed.
  * @example <Form.Item name="password" label={t('controls.password.label')} rules={rules.password(t)}><PasswordInput autoComplete="new-password" /></Form.Item>
  */
-export function PasswordInput({ className, autoComplete = 'current-password', disabled, ...props }: PasswordInputProps) {
+export function PasswordInput({
+  className,
+  autoComplete = 'current-password',
+  disabled,
+  ...props
+}: PasswordInputProps) {
   const { t } = useTranslation('core');
   const [visible, setVisible] = useState(false);
   return (

@@ -13,7 +13,14 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'htmlType' | 'loadi
  * submitting (spec §5 "Buttons are disabled until the form is valid"). Must sit inside the Form.
  * @example <SubmitButton loading={store.saving} loadingText={t('changePassword.saving')}>{t('changePassword.submit')}</SubmitButton>
  */
-export function SubmitButton({ loading = false, loadingText, disabled, children, type = 'primary', ...props }: SubmitButtonProps) {
+export function SubmitButton({
+  loading = false,
+  loadingText,
+  disabled,
+  children,
+  type = 'primary',
+  ...props
+}: SubmitButtonProps) {
   const form = Form.useFormInstance();
   const values: unknown = Form.useWatch([], form);
   const [valid, setValid] = useState(false);

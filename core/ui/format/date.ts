@@ -23,7 +23,7 @@ export interface DateFormatOptions {
 }
 
 /** The organisation's `regionalConfig` (spec §3), as the access-token response carries it. */
-export interface RegionalConfig {
+export interface RegionalFormatConfig {
   matchDeviceTime?: boolean;
   timeZone?: string;
   timeFormat?: string;
@@ -87,7 +87,7 @@ export function parseDate(text: string, format: string = DATE_FORMAT): Dayjs | n
  * Format options for an organisation: its zone and format, or the device's zone when it asks to match it.
  * @example formatDateTime(loggedAt, regionalFormatOptions({ matchDeviceTime: false, timeZone: 'Europe/Paris', timeFormat: 'DD/MM/YYYY HH:mm' }))
  */
-export function regionalFormatOptions(config?: RegionalConfig | null): Required<DateFormatOptions> {
+export function regionalFormatOptions(config?: RegionalFormatConfig | null): Required<DateFormatOptions> {
   return {
     timeZone: config?.matchDeviceTime ? dayjs.tz.guess() : config?.timeZone || DEFAULT_TIME_ZONE,
     format: config?.timeFormat || DEFAULT_DATE_TIME_FORMAT,

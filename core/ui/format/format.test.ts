@@ -22,8 +22,18 @@ describe('formatDateTime (spec §9 default region)', () => {
     ['string with offset', '2026-01-01T10:00:00+10:00', {}, '01/01/2026 11:00 AM'],
     ['epoch milliseconds', Date.UTC(2026, 0, 1), {}, '01/01/2026 11:00 AM'],
     ['Date object', new Date('2026-01-01T00:00:00Z'), {}, '01/01/2026 11:00 AM'],
-    ['another zone and format', '2026-01-01T00:00:00Z', { timeZone: 'Europe/Paris', format: 'DD/MM/YYYY HH:mm' }, '01/01/2026 01:00'],
-    ['unknown zone falls back to Sydney', '2026-01-01T00:00:00Z', { timeZone: 'Mars/Olympus' }, '01/01/2026 11:00 AM'],
+    [
+      'another zone and format',
+      '2026-01-01T00:00:00Z',
+      { timeZone: 'Europe/Paris', format: 'DD/MM/YYYY HH:mm' },
+      '01/01/2026 01:00',
+    ],
+    [
+      'unknown zone falls back to Sydney',
+      '2026-01-01T00:00:00Z',
+      { timeZone: 'Mars/Olympus' },
+      '01/01/2026 11:00 AM',
+    ],
   ])('%s', (_name, value, options, expected) => {
     expect(formatDateTime(value, options)).toBe(expected);
   });
@@ -63,19 +73,29 @@ describe('regionalFormatOptions', () => {
   });
 
   it("uses the organisation's zone and format", () => {
-    const options = regionalFormatOptions({ matchDeviceTime: false, timeZone: 'Asia/Kolkata', timeFormat: 'YYYY-MM-DD HH:mm' });
+    const options = regionalFormatOptions({
+      matchDeviceTime: false,
+      timeZone: 'Asia/Kolkata',
+      timeFormat: 'YYYY-MM-DD HH:mm',
+    });
     expect(formatDateTime('2026-01-01T00:00:00Z', options)).toBe('2026-01-01 05:30');
   });
 
   it("uses the device's zone when asked to", () => {
-    const options = regionalFormatOptions({ matchDeviceTime: true, timeZone: 'Asia/Kolkata', timeFormat: 'DD/MM/YYYY hh:mm A' });
+    const options = regionalFormatOptions({
+      matchDeviceTime: true,
+      timeZone: 'Asia/Kolkata',
+      timeFormat: 'DD/MM/YYYY hh:mm A',
+    });
     expect(options.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });
 
 describe('truncation (spec §9)', () => {
   it('keeps the first 30 characters and an ellipsis', () => {
-    expect(truncateEnd('Quarterly statement for the Document Apps', 30)).toBe('Quarterly statement for the Do...');
+    expect(truncateEnd('Quarterly statement for the Document Apps', 30)).toBe(
+      'Quarterly statement for the Do...',
+    );
     expect(truncateEnd('a'.repeat(30), 30)).toBe('a'.repeat(30));
   });
 
@@ -83,7 +103,9 @@ describe('truncation (spec §9)', () => {
     const text = 'a-very-long-contract-file-name-for-2026.pdf';
     expect(truncateMiddle(text)).toBe('a-very-long-con...me-for-2026.pdf');
     expect(truncateMiddle('x'.repeat(35))).toBe('x'.repeat(35));
-    expect(truncateMiddle(`${'a'.repeat(18)}${'b'.repeat(18)}`)).toBe(`${'a'.repeat(15)}...${'b'.repeat(15)}`);
+    expect(truncateMiddle(`${'a'.repeat(18)}${'b'.repeat(18)}`)).toBe(
+      `${'a'.repeat(15)}...${'b'.repeat(15)}`,
+    );
   });
 
   it('never cuts an emoji in half', () => {

@@ -13,10 +13,20 @@ function ChangePasswordForm({ namespace = 'core' }: { namespace?: string }) {
       <Form.Item name="currentPassword" label="Current" rules={rules.currentPassword(t)}>
         <Input type="password" />
       </Form.Item>
-      <Form.Item name="newPassword" label="New" dependencies={['currentPassword']} rules={rules.newPassword(t, 'currentPassword')}>
+      <Form.Item
+        name="newPassword"
+        label="New"
+        dependencies={['currentPassword']}
+        rules={rules.newPassword(t, 'currentPassword')}
+      >
         <Input type="password" />
       </Form.Item>
-      <Form.Item name="confirm" label="Confirm" dependencies={['newPassword']} rules={rules.newPasswordConfirm(t, 'newPassword')}>
+      <Form.Item
+        name="confirm"
+        label="Confirm"
+        dependencies={['newPassword']}
+        rules={rules.newPasswordConfirm(t, 'newPassword')}
+      >
         <Input type="password" />
       </Form.Item>
       <Form.Item name="email" label="Recovery" rules={rules.email(t, { required: false })}>
@@ -35,7 +45,8 @@ function renderForm(language = 'en', namespace?: string) {
     </I18nextProvider>,
   );
   // One change event per value: antd re-renders the whole form on every keystroke, which is slow in jsdom.
-  const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const fill = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
   return { user, fill };
 }
 
@@ -62,12 +73,22 @@ describe('antd rule builders', { timeout: 20_000 }, () => {
     const { fill } = renderForm();
     fill('Current', 'Old1pass');
     fill('New', 'Old1pass');
-    expect(await screen.findByText('Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
     fill('New', 'Old1pass!');
     fill('Confirm', 'Old1pass?');
-    expect(await screen.findByText('New Password and Confirm Password should match', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText('New Password and Confirm Password should match', {}, SLOW),
+    ).toBeInTheDocument();
     fill('Current', 'Old1pass!');
-    expect(await screen.findByText('Sorry you have entered current password as a new password', {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sorry you have entered current password as a new password', {}, SLOW),
+    ).toBeInTheDocument();
     fill('New', 'Old1pass!?');
     fill('Confirm', 'Old1pass!?');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), SLOW);

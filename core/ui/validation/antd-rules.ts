@@ -34,7 +34,11 @@ function rule(t: Translate, check: Check, required = true): RuleObject {
 }
 
 /** A rule that compares with another field; the Form.Item also needs `dependencies={[otherField]}`. */
-function comparing(t: Translate, otherField: string, check: (value: unknown, other: unknown) => ValidationMessageKey | null): FormRule {
+function comparing(
+  t: Translate,
+  otherField: string,
+  check: (value: unknown, other: unknown) => ValidationMessageKey | null,
+): FormRule {
   return ({ getFieldValue }) => rule(t, (value) => check(value, getFieldValue(otherField)));
 }
 
@@ -54,7 +58,9 @@ export const rules = {
   ],
   password: (t: Translate): FormRule[] => [rule(t, validatePassword)],
   /** Needs `dependencies={[passwordField]}` on the Form.Item so it re-checks when the password changes. */
-  confirmPassword: (t: Translate, passwordField: string): FormRule[] => [comparing(t, passwordField, validateConfirmPassword)],
+  confirmPassword: (t: Translate, passwordField: string): FormRule[] => [
+    comparing(t, passwordField, validateConfirmPassword),
+  ],
   /** The change form's confirmation: 'New Password and Confirm Password should match'. */
   newPasswordConfirm: (t: Translate, newPasswordField: string): FormRule[] => [
     comparing(t, newPasswordField, validateNewPasswordConfirm),
@@ -64,6 +70,8 @@ export const rules = {
   newPassword: (t: Translate, currentPasswordField: string): FormRule[] => [
     comparing(t, currentPasswordField, validateNewPassword),
   ],
-  phone: (t: Translate, options: PhoneOptions = {}): FormRule[] => [rule(t, (value) => validatePhone(value, options))],
+  phone: (t: Translate, options: PhoneOptions = {}): FormRule[] => [
+    rule(t, (value) => validatePhone(value, options)),
+  ],
   otp: (t: Translate): FormRule[] => [rule(t, validateOtp)],
 };

@@ -1,4 +1,9 @@
 export * from './limits';
-export { translateValidation, validationMessageKeys, type Translate, type ValidationMessageKey } from './messages';
+export {
+  translateValidation,
+  validationMessageKeys,
+  type Translate,
+  type ValidationMessageKey,
+} from './messages';
 export * from './validators';
 export { rules } from './antd-rules';

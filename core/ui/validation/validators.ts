@@ -145,7 +145,9 @@ export function validateCurrentPassword(value: unknown): Result {
 export function validateNewPassword(value: unknown, currentPassword: unknown): Result {
   return (
     validatePassword(value) ??
-    (text(currentPassword) !== '' && value === currentPassword ? 'validation.newPassword.sameAsCurrent' : null)
+    (text(currentPassword) !== '' && value === currentPassword
+      ? 'validation.newPassword.sameAsCurrent'
+      : null)
   );
 }
 
