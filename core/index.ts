@@ -15,5 +15,6 @@ export { useLogout } from './session/use-logout';
 export { HttpClient, ApiError, TokenRefresher } from './http';
 export type { ApiResult, RequestOptions } from './http';
 export { Notifier } from './ui/notifier';
+export * from './ui';
 export { ThemeStore } from './theme/theme-store';
 export { Translator } from './i18n/translator';
