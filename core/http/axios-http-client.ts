@@ -179,7 +179,26 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
     };
   }
 
-  private async refreshOnce(): Promise<void> {
+  /**
+   * Tabs share one session, and a refresh token works once (the server treats reuse as theft and revokes
+   * the session). So refreshes are serialised across tabs with a Web Lock, and a tab that finds the stored
+   * token already rotated by another tab adopts it instead of spending its stale one.
+   */
+  private refreshOnce(): Promise<void> {
+    const spent = this.session.refreshToken;
+    const run = () => {
+      const stored = this.session.readStoredTokens();
+      if (stored && spent && stored.refreshToken !== spent) {
+        this.session.setTokens(stored);
+        return Promise.resolve();
+      }
+      return this.callRefresh();
+    };
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request('portal-token-refresh', run) : run();
+  }
+
+  private async callRefresh(): Promise<void> {
     const refreshToken = this.session.refreshToken;
     // A logout during the refresh must not be undone by its late answer.
     const controller = new AbortController();

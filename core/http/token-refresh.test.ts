@@ -102,6 +102,21 @@ describe('token refresh on 401', () => {
     expect(refreshes).toHaveLength(1);
   });
 
+  it('adopts tokens another tab already rotated instead of spending the stale refresh token', async () => {
+    const calls = recordingApi();
+    const refreshes = refreshEndpoint(newTokens);
+    const { http, session } = await loggedIn();
+    // Another tab refreshed and stored its pair; its storage event has not reached this tab yet.
+    const stored = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!);
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...stored, accessToken: 'access-2', refreshToken: 'refresh-2' }));
+
+    await expect(http.get('/v1/items/1')).resolves.toMatchObject({ data: { id: '1' } });
+
+    expect(refreshes).toEqual([]);
+    expect(session.refreshToken).toBe('refresh-2');
+    expect(calls).toEqual(['1 Bearer access-1', '1 Bearer access-2']);
+  });
+
   it('a replayed request that gets 401 again fails with the server msg and is not refreshed again', async () => {
     const calls = recordingApi(() => false);
     const refreshes = refreshEndpoint(newTokens);

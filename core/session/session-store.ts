@@ -173,6 +173,19 @@ export class SessionStore implements AuthState {
     this.twoFactorEnabled = value;
   }
 
+  /**
+   * The token pair as stored right now, which another tab may have rotated before its `storage` event
+   * reached this one. Read under the refresh lock, so two tabs never spend the same refresh token.
+   */
+  readStoredTokens(): TokenPair | null {
+    try {
+      const stored = JSON.parse(this.storage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Partial<PersistedState> | null;
+      return stored?.accessToken && stored.refreshToken ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken } : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Resets everything, removes the stored state and tells listeners (the HTTP client aborts requests). */
   logout(): void {
     Object.assign(this, initialState());
