@@ -1,0 +1,26 @@
+import type { PortalPlugin } from '@core';
+import { AuthApi, HttpAuthApi } from './api/auth-api';
+
+/**
+ * Every authentication screen of spec §2.1, in the auth layout. Kept tiny on purpose: this module loads on
+ * every page (the login page included), so pages are lazy and nothing else is imported here.
+ */
+const auth: PortalPlugin = {
+  id: 'auth',
+  bindings: (bind) => bind.singleton(AuthApi, HttpAuthApi),
+  routes: () => [
+    { id: 'auth.login', path: '/login', layout: 'auth', load: () => import('./pages/login-page') },
+    { id: 'auth.sign-up', path: '/sign-up', layout: 'auth', load: () => import('./pages/sign-up-page') },
+    { id: 'auth.forgot-password', path: '/forgot-password', layout: 'auth', load: () => import('./pages/forgot-password-page') },
+    { id: 'auth.email-confirmation', path: '/email-confirmation', layout: 'auth', load: () => import('./pages/email-confirmation-page') },
+    { id: 'auth.email-verification', path: '/email-verification', layout: 'auth', load: () => import('./pages/email-verification-page') },
+    { id: 'auth.security-verification', path: '/security-verification', layout: 'auth', load: () => import('./pages/security-verification-page') },
+    { id: 'auth.reset-password', path: '/reset-password', layout: 'auth', load: () => import('./pages/reset-password-page') },
+    { id: 'auth.orgs', path: '/orgs', layout: 'auth', guards: ['authenticated'], load: () => import('./pages/orgs-page') },
+    { id: 'auth.token-auth', path: '/token-auth', layout: 'auth', load: () => import('./pages/token-auth-page') },
+    { id: 'auth.signup-invite', path: '/signup/invite', layout: 'auth', load: () => import('./pages/signup-invite-page') },
+    { id: 'auth.invite', path: '/invite', layout: 'auth', load: () => import('./pages/invite-page') },
+    { id: 'auth.two-factor', path: '/two-factor', layout: 'auth', guards: ['authenticated'], load: () => import('./pages/two-factor-page') },
+  ],
+};
+export default auth;

@@ -1,0 +1,4 @@
+// placeholder until part A builds this screen
+export default function Placeholder() {
+  return null;
+}

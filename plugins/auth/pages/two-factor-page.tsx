@@ -1,0 +1,4 @@
+// placeholder until part B lands
+export default function Placeholder() {
+  return null;
+}
