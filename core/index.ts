@@ -18,3 +18,4 @@ export { Notifier } from './ui/notifier';
 export * from './ui';
 export { ThemeStore } from './theme/theme-store';
 export { Translator } from './i18n/translator';
+export { Captcha, CaptchaError } from './captcha';

@@ -4,6 +4,7 @@ import type { Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { extraLocaleLoaders, pluginLoaders } from 'virtual:portal-plugins';
+import { Captcha, ConfiguredCaptcha } from '../captcha';
 import { fetchConfig } from '../config/load-config';
 import { PortalConfig } from '../config/portal-config';
 import { createPortalContainer, type PortalContainer } from '../di/container';
@@ -46,6 +47,7 @@ export function composeContainer({ config, registry, session, i18n, theme }: Por
   container.constant(GuardRegistry, guards);
   bindCoreHttp(container);
   container.singleton(IdleSessionController, IdleSessionController);
+  container.singleton(Captcha, ConfiguredCaptcha);
   for (const { plugin, context } of registry.plugins) plugin.bindings?.(container, context);
   return container;
 }

@@ -1,0 +1,2 @@
+export { Captcha, CaptchaError } from './captcha';
+export { ConfiguredCaptcha, CAPTCHA_TIMEOUT_MS } from './configured-captcha';
