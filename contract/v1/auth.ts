@@ -1,0 +1,134 @@
+import { Type, type Static } from 'typebox';
+import {
+  CurrentPassword,
+  EmailAddress,
+  Envelope,
+  NewPassword,
+  Nullable,
+  OpaqueId,
+  PersonName,
+  SixDigitCode,
+  messages,
+} from './common';
+
+const strict = { additionalProperties: false } as const;
+const OptionalRef = Type.Optional(Nullable(Type.String({ maxLength: 200 })));
+
+/** POST /v1/login */
+export const LoginBody = Type.Object(
+  {
+    email: EmailAddress,
+    password: CurrentPassword,
+    captcha: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))),
+    isSSOLogin: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const TwoFactorMethodInfo = Type.Object({ show: Type.Boolean(), label: Type.String() });
+export const TwoFactorConfigInfo = Type.Object({
+  authenticator: Type.Optional(TwoFactorMethodInfo),
+  email: Type.Optional(TwoFactorMethodInfo),
+  mobile: Type.Optional(TwoFactorMethodInfo),
+});
+export type TwoFactorConfigInfo = Static<typeof TwoFactorConfigInfo>;
+
+/**
+ * The login result (spec §3). Tokens are present only when the email is verified and no second factor is pending;
+ * with 2FA the client gets `tokenId` and `twoFactorConfigInfo` and continues with `two-factor/verify`.
+ */
+export const LoginData = Type.Object({
+  tokenId: Type.Optional(Type.String()),
+  twoFactorEnabled: Type.Boolean(),
+  twoFactorConfigInfo: Type.Optional(TwoFactorConfigInfo),
+  email: Type.Object({ id: Type.String(), verified: Type.Boolean() }),
+  accessToken: Type.Optional(Type.String()),
+  refreshToken: Type.Optional(Type.String()),
+  logo: Type.Optional(Nullable(Type.String())),
+  twoFactorEnabledInOrg: Type.Boolean(),
+});
+export type LoginData = Static<typeof LoginData>;
+export const LoginResponse = Envelope(LoginData);
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/** POST /v1/register */
+export const RegisterBody = Type.Object(
+  {
+    firstName: PersonName('First name'),
+    lastName: PersonName('Last name'),
+    email: EmailAddress,
+    password: NewPassword,
+    invitationId: OptionalRef,
+    orgId: OptionalRef,
+    portal: OptionalRef,
+  },
+  strict,
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+/** `isVerified` is true when an invitation proved the address: the user can log in at once. */
+export const RegisterData = Type.Object({ isVerified: Type.Boolean() });
+export type RegisterData = Static<typeof RegisterData>;
+export const RegisterResponse = Envelope(RegisterData);
+
+/** POST /v1/forget-password */
+export const ForgetPasswordBody = Type.Object(
+  { email: EmailAddress, portal: OptionalRef, captcha: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))) },
+  strict,
+);
+export type ForgetPasswordBody = Static<typeof ForgetPasswordBody>;
+
+/** POST /v1/resend-email */
+export const ResendEmailBody = Type.Object(
+  {
+    email: Type.String({
+      ...EmailAddress,
+      ...messages({
+        required: 'Email is missing',
+        minLength: 'Email is missing',
+        maxLength: 'Email can have a maximum of 256 characters',
+        format: 'Invalid email format',
+      }),
+    }),
+    portal: OptionalRef,
+  },
+  strict,
+);
+export type ResendEmailBody = Static<typeof ResendEmailBody>;
+
+/** PATCH /v1/reset-password */
+export const ResetPasswordBody = Type.Object({ password: NewPassword, token: OpaqueId('Token') }, strict);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
+/** POST /v1/verify-email */
+export const VerifyEmailBody = Type.Object({ token: OpaqueId('Token'), organizationId: OptionalRef }, strict);
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
+
+/** Which second factor a code belongs to: authenticator = totp, email = email, mobile = otp (spec §4). */
+export const TwoFactorType = Type.Union([Type.Literal('totp'), Type.Literal('email'), Type.Literal('otp')], {
+  ...messages({ anyOf: 'Invalid two-factor type', required: 'Two-factor type is required' }),
+});
+export type TwoFactorType = Static<typeof TwoFactorType>;
+
+/** POST /v1/two-factor/verify: answers like login, with tokens. */
+export const TwoFactorVerifyBody = Type.Object(
+  { code: SixDigitCode, tokenId: OpaqueId('tokenId'), type: TwoFactorType },
+  strict,
+);
+export type TwoFactorVerifyBody = Static<typeof TwoFactorVerifyBody>;
+
+/** PATCH /v1/two-factor/otp: sends an email or SMS code for a pending login. */
+export const TwoFactorOtpBody = Type.Object(
+  {
+    type: Type.Union([Type.Literal('email'), Type.Literal('otp')], {
+      ...messages({ anyOf: 'Invalid two-factor type', required: 'Two-factor type is required' }),
+    }),
+    tokenId: OpaqueId('tokenId'),
+  },
+  strict,
+);
+export type TwoFactorOtpBody = Static<typeof TwoFactorOtpBody>;
+/** `otp` is returned only where the server is configured to expose codes (development). */
+export const TwoFactorOtpData = Type.Object({ otp: Type.Optional(Type.String()) });
+export type TwoFactorOtpData = Static<typeof TwoFactorOtpData>;
+export const TwoFactorOtpResponse = Envelope(TwoFactorOtpData);

@@ -1,0 +1,49 @@
+import { Type, type Static } from 'typebox';
+import { EmailAddress, Envelope, Nullable, PersonName, PhoneNumber, messages } from './common';
+
+export const TwoFactorMethodState = Type.Object({ setupCompleted: Type.Boolean(), enabled: Type.Boolean() });
+
+export const UserInfo = Type.Object({
+  name: Type.Object({ first: Type.String(), last: Type.String() }),
+  email: Type.String(),
+  phone: Type.Object({ phoneNumber: Nullable(Type.String()) }),
+  recovery_mail: Nullable(Type.String()),
+  /** ISO 8601. */
+  registeredOn: Type.String(),
+  userId: Type.String(),
+  isSSORegistration: Type.Boolean(),
+  twoFactorEnabledInOrg: Type.Boolean(),
+  twoFactorAuthentication: Type.Object({
+    enabled: Type.Boolean(),
+    email: TwoFactorMethodState,
+    otp: TwoFactorMethodState,
+    totp: TwoFactorMethodState,
+  }),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+/** GET /v1/user, and the answer of PATCH /v1/user. */
+export const UserData = Type.Object({ userInfo: UserInfo });
+export type UserData = Static<typeof UserData>;
+export const UserResponse = Envelope(UserData);
+
+/** PATCH /v1/user: `recovery_mail` only when not empty (spec §7.2). */
+export const UpdateUserBody = Type.Object(
+  {
+    firstName: Type.Optional(PersonName('First name')),
+    lastName: Type.Optional(PersonName('Last name')),
+    phoneNumber: Type.Optional(PhoneNumber),
+    recovery_mail: Type.Optional(
+      Type.String({
+        ...EmailAddress,
+        ...messages({
+          minLength: 'Invalid email format',
+          maxLength: 'Email can have a maximum of 256 characters',
+          format: 'Invalid email format',
+        }),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UpdateUserBody = Static<typeof UpdateUserBody>;

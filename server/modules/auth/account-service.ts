@@ -1,0 +1,211 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type {
+  ForgetPasswordBody,
+  RegisterBody,
+  ResendEmailBody,
+  ResetPasswordBody,
+  VerifyEmailBody,
+} from '../../../contract/v1/auth';
+import { actionTokens, memberships, users } from '../../db/schema';
+import { badRequest, fieldError, tooManyRequests } from '../../http/errors';
+import { mailTemplates } from '../../mail/templates';
+import { CAPTCHA_FAILED_MESSAGE } from '../../security/captcha';
+import { COMMON_PASSWORD_MESSAGE } from '../../security/password-policy';
+import { newId, newOpaqueToken, sha256 } from '../../security/random';
+import type { Services } from '../../services';
+import { acceptInvitation, createOrganization, findOpenInvitation } from '../organizations/organization-queries';
+import { findUserByEmail, normaliseEmail, type UserRow } from '../users/user-queries';
+
+export const ACCOUNT_MESSAGES = {
+  registered: 'Registration successful. Please check your email to verify your account',
+  registeredVerified: 'Registration successful. You can now log in',
+  verified: 'Email account verified',
+  linkExpired: 'Link is expired',
+  resetRequested: 'If an account exists for this email, you will receive password reset instructions',
+  resent: 'If this email is waiting for verification, a new verification link has been sent',
+  passwordReset: 'Your password has been reset. Please log in with your new password',
+  tooManyMails: 'Too many requests. Please try again later',
+};
+
+const VERIFY_TTL_MS = 24 * 3600_000;
+const RESET_TTL_MS = 3600_000;
+
+/** Sign-up, email verification and password recovery: answers never reveal whether an email has an account. */
+export class AccountService {
+  constructor(private readonly s: Services) {}
+
+  private checkPasswordStrength(password: string): void {
+    if (this.s.commonPasswords.isCommon(password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE, 'PASSWORD_TOO_COMMON');
+  }
+
+  private async createActionToken(userId: string, purpose: 'verify-email' | 'reset-password', ttlMs: number): Promise<string> {
+    const now = this.s.clock.now();
+    // Only the newest link of a kind works.
+    await this.s.db
+      .update(actionTokens)
+      .set({ usedAt: now })
+      .where(and(eq(actionTokens.userId, userId), eq(actionTokens.purpose, purpose), isNull(actionTokens.usedAt)));
+    const token = newOpaqueToken();
+    await this.s.db.insert(actionTokens).values({
+      id: newId(),
+      userId,
+      purpose,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + ttlMs),
+      createdAt: now,
+    });
+    return token;
+  }
+
+  /** Consumes a mailed link's token, or throws 'Link is expired'. */
+  private async consumeActionToken(token: string, purpose: 'verify-email' | 'reset-password'): Promise<string> {
+    const now = this.s.clock.now();
+    const [row] = await this.s.db
+      .update(actionTokens)
+      .set({ usedAt: now })
+      .where(and(eq(actionTokens.tokenHash, sha256(token)), eq(actionTokens.purpose, purpose), isNull(actionTokens.usedAt)))
+      .returning({ userId: actionTokens.userId, expiresAt: actionTokens.expiresAt });
+    if (!row || row.expiresAt.getTime() <= now.getTime()) throw badRequest(ACCOUNT_MESSAGES.linkExpired, 'LINK_EXPIRED');
+    return row.userId;
+  }
+
+  private async personalOrganizationId(userId: string): Promise<string> {
+    const rows = await this.s.db
+      .select({ id: memberships.organizationId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.role, 'owner')));
+    return rows[0]?.id ?? '';
+  }
+
+  private async sendVerification(user: UserRow, organizationToken?: string): Promise<void> {
+    const token = await this.createActionToken(user.id, 'verify-email', VERIFY_TTL_MS);
+    const orgToken = organizationToken ?? (await this.personalOrganizationId(user.id));
+    this.s.mailer.sendLater(mailTemplates.verifyEmail(user.email, user.firstName, this.s.links.emailVerification(token, orgToken)));
+  }
+
+  private async throttleMail(kind: string, email: string, request: FastifyRequest): Promise<void> {
+    const { maxPerEmail, maxPerIp, windowSeconds } = this.s.config.mailThrottle;
+    const windowMs = windowSeconds * 1000;
+    const [byEmail, byIp] = await Promise.all([
+      this.s.throttle.count(`${kind}-email`, email, windowMs),
+      this.s.throttle.count(`${kind}-ip`, request.ip, windowMs),
+    ]);
+    if (byEmail >= maxPerEmail || byIp >= maxPerIp) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, windowSeconds, 'MAIL_THROTTLED');
+    await Promise.all([this.s.throttle.record(`${kind}-email`, email), this.s.throttle.record(`${kind}-ip`, request.ip)]);
+  }
+
+  async register(body: RegisterBody, request: FastifyRequest): Promise<{ data: { isVerified: boolean }; msg: string }> {
+    const { db, clock, hasher, audit } = this.s;
+    this.checkPasswordStrength(body.password);
+    const email = normaliseEmail(body.email);
+    const now = clock.now();
+    // Hash before looking the email up, so a taken address answers in the same time as a free one.
+    const passwordHash = await hasher.hash(body.password);
+    const existing = await findUserByEmail(db, email);
+    if (existing && !existing.emailVerifiedAt && !existing.disabled) {
+      // Most likely the same person who lost the first mail.
+      await this.sendVerification(existing);
+      return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
+    }
+    if (existing) {
+      this.s.mailer.sendLater(
+        mailTemplates.alreadyRegistered(email, existing.firstName, this.s.links.login(), this.s.links.forgotPassword()),
+      );
+      return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
+    }
+    const invitation =
+      body.invitationId && body.orgId ? await findOpenInvitation(db, body.orgId, body.invitationId, now) : undefined;
+    // The invitation link reached this address, which proves it: no verification mail needed.
+    const invited = invitation !== undefined && normaliseEmail(invitation.email) === email;
+    const userId = newId();
+    try {
+      await db.insert(users).values({
+        id: userId,
+        email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        emailVerifiedAt: invited ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+        return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
+      }
+      throw error;
+    }
+    const personalId = await createOrganization(db, {
+      name: `${body.firstName} ${body.lastName}`,
+      accountType: 'personal',
+      ownerId: userId,
+      now,
+    });
+    await audit.record(request, { event: 'register', userId, email, details: { invited } });
+    if (invited && invitation) {
+      await acceptInvitation(db, invitation, userId, now);
+      await audit.record(request, { event: 'invitation.accepted', userId, organizationId: invitation.organizationId, email });
+      return { data: { isVerified: true }, msg: ACCOUNT_MESSAGES.registeredVerified };
+    }
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    await this.sendVerification(user, personalId);
+    return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
+  }
+
+  async verifyEmail(body: VerifyEmailBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
+    const { db, clock, audit } = this.s;
+    const userId = await this.consumeActionToken(body.token, 'verify-email');
+    const now = clock.now();
+    const [user] = await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
+    await audit.record(request, { event: 'email.verified', userId, email: user?.email });
+    return { data: null, msg: ACCOUNT_MESSAGES.verified };
+  }
+
+  async forgotPassword(body: ForgetPasswordBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
+    if (!(await this.s.captcha.verify(body.captcha, request.ip))) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
+    const email = normaliseEmail(body.email);
+    await this.throttleMail('forgot-password', email, request);
+    const user = await findUserByEmail(this.s.db, email);
+    if (user && !user.disabled) {
+      const token = await this.createActionToken(user.id, 'reset-password', RESET_TTL_MS);
+      this.s.mailer.sendLater(mailTemplates.resetPassword(user.email, user.firstName, this.s.links.resetPassword(token)));
+    }
+    await this.s.audit.record(request, { event: 'password.reset-requested', userId: user?.id, email });
+    return { data: null, msg: ACCOUNT_MESSAGES.resetRequested };
+  }
+
+  async resendEmail(body: ResendEmailBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
+    const email = normaliseEmail(body.email);
+    await this.throttleMail('resend-email', email, request);
+    const user = await findUserByEmail(this.s.db, email);
+    if (user && !user.emailVerifiedAt && !user.disabled) await this.sendVerification(user);
+    return { data: null, msg: ACCOUNT_MESSAGES.resent };
+  }
+
+  async resetPassword(body: ResetPasswordBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
+    const { db, clock, hasher, audit, sessions } = this.s;
+    this.checkPasswordStrength(body.password);
+    const userId = await this.consumeActionToken(body.token, 'reset-password');
+    const now = clock.now();
+    const passwordHash = await hasher.hash(body.password);
+    const [user] = await db
+      .select({ emailVerifiedAt: users.emailVerifiedAt, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({
+        passwordHash,
+        passwordResetRequired: false,
+        // Following the mailed link proved the address.
+        emailVerifiedAt: user?.emailVerifiedAt ?? now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+    // Whoever knew the old password must not keep a session.
+    await sessions.revokeAllForUser(userId, 'password-reset');
+    await audit.record(request, { event: 'password.reset', userId, email: user?.email });
+    return { data: null, msg: ACCOUNT_MESSAGES.passwordReset };
+  }
+}
