@@ -1,4 +1,65 @@
-// placeholder until part A builds this screen
-export default function Placeholder() {
-  return null;
+import { EmailInput, PortalConfig, SubmitButton, rules, useService } from '@core';
+import { Alert, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AuthApi } from '../api/auth-api';
+import { AuthHeading } from '../components/auth-heading';
+import { captchaField, useCaptcha } from '../hooks/use-captcha';
+import { useUnmountSignal } from '../hooks/use-unmount-signal';
+import { useAuthHref } from '../navigation/use-auth-href';
+
+interface ForgotPasswordValues {
+  email: string;
+}
+
+/**
+ * Spec §2.1 forgot-password. Whatever the address, the answer is the server's "instructions will be
+ * sent" message, so the screen never tells whether an account exists.
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const href = useAuthHref();
+  const api = useService(AuthApi);
+  const config = useService(PortalConfig);
+  const signal = useUnmountSignal();
+  const captchaFor = useCaptcha();
+  const [form] = Form.useForm<ForgotPasswordValues>();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const send = async ({ email }: ForgotPasswordValues) => {
+    setBusy(true);
+    try {
+      const check = await captchaFor('forgot_password');
+      if (!check) return;
+      const { msg } = await api.forgetPassword({ email, portal: config.portalKey, ...captchaField(check.token) }, signal());
+      setSent(msg || t('forgotPassword.sent'));
+    } catch {
+      // Shown by the HTTP client (spec §8); the address stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title={t('forgotPassword.title')}>{t('forgotPassword.lead')}</AuthHeading>
+      {sent ? (
+        <Alert type="success" showIcon message={sent} role="status" />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={send} disabled={busy} requiredMark={false}>
+          <Form.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
+            <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
+          </Form.Item>
+          <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('forgotPassword.submitting')}>
+            {t('forgotPassword.submit')}
+          </SubmitButton>
+        </Form>
+      )}
+      <p className="auth-screen__footer">
+        <Link to={href('login')}>{t('common.backToLogin')}</Link>
+      </p>
+    </>
+  );
 }

@@ -1,4 +1,102 @@
-// placeholder until part A builds this screen
-export default function Placeholder() {
-  return null;
+import { EmailInput, Notifier, PasswordInput, SessionStore, SubmitButton, rules, translateValidation, useService } from '@core';
+import { Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthApi } from '../api/auth-api';
+import { AuthHeading } from '../components/auth-heading';
+import { captchaField, useCaptcha } from '../hooks/use-captcha';
+import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
+import { useUnmountSignal } from '../hooks/use-unmount-signal';
+import {
+  POST_LOGIN_DELAY_MS,
+  safeToUrl,
+  withToUrl,
+  type EmailConfirmationState,
+  type SecurityVerificationState,
+} from '../navigation/auth-navigation';
+import { useAuthHref } from '../navigation/use-auth-href';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** Spec §2.1 login and the three branches of §4 Login. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const api = useService(AuthApi);
+  const session = useService(SessionStore);
+  const notifier = useService(Notifier);
+  const navigate = useNavigate();
+  const href = useAuthHref();
+  const navigateLater = useDelayedNavigate();
+  const signal = useUnmountSignal();
+  const captchaFor = useCaptcha();
+  const [query] = useSearchParams();
+  const toUrl = safeToUrl(query.get('toUrl'));
+  const [form] = Form.useForm<LoginValues>();
+  const [busy, setBusy] = useState(false);
+
+  const logIn = async ({ email, password }: LoginValues) => {
+    setBusy(true);
+    let leaving = false;
+    try {
+      const check = await captchaFor('login');
+      if (!check) return;
+      const { data, msg } = await api.login({ email, password, ...captchaField(check.token) }, signal());
+      const twoFactorConfigInfo = data.twoFactorConfigInfo ?? null;
+      if (data.twoFactorEnabled && data.tokenId) {
+        session.setTwoFactorPending({ twoFactorConfigInfo, twoFactorEnabledInOrg: data.twoFactorEnabledInOrg });
+        const state: SecurityVerificationState = { tokenId: data.tokenId, twoFactorConfigInfo, email: data.email.id, toUrl };
+        navigate(href('security-verification'), { state });
+      } else if (data.email.verified && data.accessToken && data.refreshToken) {
+        session.logIn(
+          { accessToken: data.accessToken, refreshToken: data.refreshToken },
+          { logo: data.logo ?? null, twoFactorEnabled: false, twoFactorEnabledInOrg: data.twoFactorEnabledInOrg },
+        );
+        session.clearDirectory();
+        // The button stays busy until the organisation screen takes over: no second login meanwhile.
+        leaving = true;
+        navigateLater(withToUrl(href('orgs'), toUrl), POST_LOGIN_DELAY_MS);
+      } else {
+        if (msg) notifier.success(msg);
+        const state: EmailConfirmationState = { email: data.email.id };
+        navigate(href('email-confirmation'), { state });
+      }
+    } catch {
+      // The HTTP client already showed the error (spec §8). The email stays; the password does not.
+      form.setFieldValue('password', '');
+    } finally {
+      if (!leaving) setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title={t('login.title')}>{t('login.lead')}</AuthHeading>
+      <Form form={form} layout="vertical" onFinish={logIn} disabled={busy} requiredMark={false}>
+        <Form.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
+          <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('controls.password.label', { ns: 'core' })}
+          // Login checks any existing password: only "required" here, the strength rules are for new ones.
+          rules={[{ required: true, whitespace: true, message: translateValidation(t, 'validation.password.required') }]}
+        >
+          <PasswordInput autoComplete="current-password" />
+        </Form.Item>
+        <div className="auth-screen__row">
+          <Link to={href('forgot-password')}>{t('login.forgotPassword')}</Link>
+        </div>
+        <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('login.submitting')}>
+          {t('login.submit')}
+        </SubmitButton>
+      </Form>
+      <p className="auth-screen__footer">
+        {t('login.noAccount')} <Link to={href('sign-up')}>{t('login.signUp')}</Link>
+      </p>
+    </>
+  );
 }

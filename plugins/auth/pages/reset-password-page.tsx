@@ -1,4 +1,78 @@
-// placeholder until part A builds this screen
-export default function Placeholder() {
-  return null;
+import { Notifier, PasswordInput, SubmitButton, rules, useService } from '@core';
+import { Alert, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthApi } from '../api/auth-api';
+import { AuthHeading } from '../components/auth-heading';
+import { useSecretQuery } from '../hooks/use-secret-query';
+import { useUnmountSignal } from '../hooks/use-unmount-signal';
+import { useAuthHref } from '../navigation/use-auth-href';
+
+interface ResetPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+const TOKENS = ['verificationToken'] as const;
+
+/** Spec §2.1 reset-password: the token from the mail link, a new password checked by the password rules only. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const api = useService(AuthApi);
+  const notifier = useService(Notifier);
+  const navigate = useNavigate();
+  const href = useAuthHref();
+  const signal = useUnmountSignal();
+  const { verificationToken } = useSecretQuery(TOKENS);
+  const [form] = Form.useForm<ResetPasswordValues>();
+  const [busy, setBusy] = useState(false);
+
+  const reset = async ({ password }: ResetPasswordValues) => {
+    if (!verificationToken) return;
+    setBusy(true);
+    try {
+      const { msg } = await api.resetPassword({ password, token: verificationToken }, signal());
+      notifier.success(msg || t('resetPassword.done'));
+      navigate(href('login'), { replace: true });
+    } catch {
+      // Shown by the HTTP client (spec §8). The token stays in memory for another try; the passwords do not.
+      form.setFieldsValue({ password: '', confirmPassword: '' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title={t('resetPassword.title')}>{t('resetPassword.lead')}</AuthHeading>
+      {verificationToken ? (
+        <Form form={form} layout="vertical" onFinish={reset} disabled={busy} requiredMark={false}>
+          <Form.Item name="password" label={t('controls.newPassword.label', { ns: 'core' })} rules={rules.password(t)}>
+            <PasswordInput autoFocus autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('controls.confirmPassword.label', { ns: 'core' })}
+            dependencies={['password']}
+            rules={rules.confirmPassword(t, 'password')}
+          >
+            <PasswordInput autoComplete="new-password" />
+          </Form.Item>
+          <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('resetPassword.submitting')}>
+            {t('resetPassword.submit')}
+          </SubmitButton>
+        </Form>
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('resetPassword.missingToken')}
+          action={<Link to={href('forgot-password')}>{t('resetPassword.requestNew')}</Link>}
+        />
+      )}
+      <p className="auth-screen__footer">
+        <Link to={href('login')}>{t('common.backToLogin')}</Link>
+      </p>
+    </>
+  );
 }

@@ -1,4 +1,128 @@
-// placeholder until part A builds this screen
-export default function Placeholder() {
-  return null;
+import { EmailInput, Notifier, PasswordInput, PortalConfig, SubmitButton, rules, useService } from '@core';
+import { Form, Input } from 'antd';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthApi } from '../api/auth-api';
+import { AuthHeading } from '../components/auth-heading';
+import { useUnmountSignal } from '../hooks/use-unmount-signal';
+import type { EmailConfirmationState } from '../navigation/auth-navigation';
+import { useAuthHref } from '../navigation/use-auth-href';
+
+interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** An invitation link names the address, the organisation and the invitation; all three or none. */
+function readInvitation(query: URLSearchParams) {
+  const email = query.get('emailId');
+  const orgId = query.get('orgId');
+  const invitationId = query.get('invitationId');
+  return email && orgId && invitationId ? { email, orgId, invitationId } : null;
+}
+
+/** Spec §2.1 sign-up, with the invited variant, and §4 Sign-up success. */
+export default function SignUpPage() {
+  const { t } = useTranslation('auth');
+  const api = useService(AuthApi);
+  const config = useService(PortalConfig);
+  const notifier = useService(Notifier);
+  const navigate = useNavigate();
+  const href = useAuthHref();
+  const signal = useUnmountSignal();
+  const [query] = useSearchParams();
+  const [invitation] = useState(() => readInvitation(query));
+  const [form] = Form.useForm<SignUpValues>();
+  const [busy, setBusy] = useState(false);
+
+  const signUp = async (values: SignUpValues) => {
+    setBusy(true);
+    try {
+      const { data, msg } = await api.register(
+        {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: invitation?.email ?? values.email,
+          password: values.password,
+          portal: config.portalKey,
+          ...(invitation ? { orgId: invitation.orgId, invitationId: invitation.invitationId } : {}),
+        },
+        signal(),
+      );
+      if (msg) notifier.success(msg);
+      if (data.isVerified) {
+        navigate(href('login'));
+      } else {
+        const state: EmailConfirmationState = { email: invitation?.email ?? values.email };
+        navigate(href('email-confirmation'), { state });
+      }
+    } catch {
+      // Shown by the HTTP client (spec §8). Names and email stay; the passwords are typed again.
+      form.setFieldsValue({ password: '', confirmPassword: '' });
+      setBusy(false);
+    }
+  };
+
+  const legal = (href: string) => <a href={href} target="_blank" rel="noopener noreferrer" />;
+
+  return (
+    <>
+      <AuthHeading title={t('signUp.title')}>{invitation ? t('signUp.invitedLead') : t('signUp.lead')}</AuthHeading>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={signUp}
+        disabled={busy}
+        requiredMark={false}
+        initialValues={invitation ? { email: invitation.email } : undefined}
+      >
+        <Form.Item name="firstName" label={t('controls.firstName.label', { ns: 'core' })} rules={rules.firstName(t)}>
+          <Input autoFocus autoComplete="given-name" />
+        </Form.Item>
+        <Form.Item name="lastName" label={t('controls.lastName.label', { ns: 'core' })} rules={rules.lastName(t)}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('controls.email.label', { ns: 'core' })}
+          rules={rules.email(t)}
+          extra={invitation ? t('signUp.invitedEmail') : undefined}
+        >
+          <EmailInput readOnly={Boolean(invitation)} placeholder={t('controls.email.placeholder', { ns: 'core' })} />
+        </Form.Item>
+        <Form.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('controls.confirmPassword.label', { ns: 'core' })}
+          dependencies={['password']}
+          rules={rules.confirmPassword(t, 'password')}
+        >
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <p className="auth-screen__legal">
+          <Trans
+            t={t}
+            i18nKey="signUp.legal"
+            components={{
+              terms: legal(config.legalLinks.terms),
+              privacy: legal(config.legalLinks.privacy),
+              notice: legal(config.legalLinks.collectionNotice),
+            }}
+          />
+        </p>
+        <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('signUp.submitting')}>
+          {t('signUp.submit')}
+        </SubmitButton>
+      </Form>
+      <p className="auth-screen__footer">
+        {t('signUp.haveAccount')} <Link to={href('login')}>{t('signUp.logIn')}</Link>
+      </p>
+    </>
+  );
 }

@@ -1,4 +1,2 @@
-// placeholder until part A builds this screen
-export default function Placeholder() {
-  return null;
-}
+// The invitation link for new users (`/signup/invite`) behaves exactly like `/invite` (spec §4 Invitation).
+export { default } from './invite-page';

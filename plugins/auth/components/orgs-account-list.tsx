@@ -1,0 +1,68 @@
+import { titleCase } from '@core';
+import type { OrganizationListItem } from '@contract/v1/index';
+import { Button, Tag, Typography } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrganizationRefusal } from '../stores/orgs-organization-entry';
+import './orgs-account-list.css';
+
+export interface OrgsAccountListProps {
+  title: string;
+  accounts: OrganizationListItem[];
+  /** The organisation whose access token is being fetched. */
+  enteringId: string | null;
+  busy: boolean;
+  refusalOf: (org: OrganizationListItem) => OrganizationRefusal | null;
+  onSelect: (org: OrganizationListItem) => void;
+}
+
+const REFUSAL_TAG_KEYS: Record<OrganizationRefusal, string> = {
+  disabled: 'orgs.tag.disabled',
+  noAccess: 'orgs.tag.noAccess',
+};
+
+/**
+ * One group of accounts (personal or organisations), each a real button so the keyboard reaches it.
+ * Refused organisations stay clickable: the click explains why they cannot be entered (spec §6).
+ */
+export function OrgsAccountList({
+  title,
+  accounts,
+  enteringId,
+  busy,
+  refusalOf,
+  onSelect,
+}: OrgsAccountListProps) {
+  const { t } = useTranslation('auth');
+  const headingId = useId();
+  if (accounts.length === 0) return null;
+  return (
+    <section className="auth-orgs__group" aria-labelledby={headingId}>
+      <Typography.Title level={3} id={headingId} className="auth-orgs__group-title">
+        {title}
+      </Typography.Title>
+      <ul className="auth-orgs__list">
+        {accounts.map((org) => {
+          const refusal = refusalOf(org);
+          const entering = enteringId === org.organizationId;
+          return (
+            <li key={org.organizationId}>
+              <Button
+                block
+                size="large"
+                className="auth-orgs__account"
+                loading={entering}
+                disabled={busy && !entering}
+                onClick={() => onSelect(org)}
+              >
+                <span className="auth-orgs__name">{org.organizationName}</span>
+                <span className="auth-orgs__role">{titleCase(org.role)}</span>
+                {refusal && <Tag className="auth-orgs__tag">{t(REFUSAL_TAG_KEYS[refusal])}</Tag>}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
