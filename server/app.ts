@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type Ajv from 'ajv';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { API_PREFIX, REFRESH_TOKEN_HEADER } from '../contract/v1/constants';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
@@ -29,7 +29,8 @@ export interface BuildAppOptions extends ServiceOverrides {
   signingKey?: Uint8Array;
   /** Seed the demo data when the database is empty (first start). */
   seedIfEmpty?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger (server/main.ts); none in tests. */
+  logger?: FastifyBaseLogger;
   /** Runs after the database closes (tests drop their temporary database here). */
   afterClose?: () => Promise<void>;
 }
@@ -74,7 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     options.database ?? (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     ajv: {

@@ -1,4 +1,5 @@
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -231,6 +232,8 @@ export const activityLogs = pgTable(
     userAgent: text('user_agent'),
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: at('created_at').notNull(),
+    /** Insertion order: several events can share one millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('activity_logs_user_idx').on(t.userId, t.createdAt), index('activity_logs_org_idx').on(t.organizationId, t.createdAt)],
 );
@@ -245,6 +248,8 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     createdAt: at('created_at').notNull(),
+    /** Insertion order: several messages can share one millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('outbox_recipient_idx').on(t.to, t.createdAt)],
 );

@@ -47,7 +47,7 @@ export class Outbox {
       .select()
       .from(outbox)
       .where(options.to ? and(eq(outbox.to, options.to.toLowerCase())) : undefined)
-      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .orderBy(desc(outbox.createdAt), desc(outbox.seq))
       .limit(options.limit ?? 200);
     return rows.map((row) => ({
       id: row.id,

@@ -9,7 +9,7 @@ import { newId } from '../security/random';
 /** Every demo account uses this password (documented in server/README.md). */
 export const DEMO_PASSWORD = 'Demo@1234';
 /** Base32 secret of totp@example.com: add it to an authenticator app, or compute codes from it in tests. */
-export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const DEMO_PHONE = '+61400000000';
 
 /** Fixed ids, so documentation and end-to-end tests can name them. */

@@ -187,7 +187,7 @@ export async function acceptTotp(s: Services, user: UserRow, code: string, secre
     epoch: Math.floor(s.clock.now().getTime() / 1000),
     epochTolerance: 30,
     ...(user.totpLastTimeStep !== null ? { afterTimeStep: user.totpLastTimeStep } : {}),
-  });
+  }).catch(() => ({ valid: false as const }));
   // The union with HOTP results hides timeStep from the type; TOTP always sets it.
   const timeStep = result.valid ? (result as { timeStep?: number }).timeStep : undefined;
   if (timeStep === undefined) throw badRequest(LOGIN_MESSAGES.invalidCode, 'OTP_INVALID');

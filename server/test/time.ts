@@ -1,0 +1,1 @@
+export const hours = (n: number) => n * 3600_000;
