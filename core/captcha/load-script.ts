@@ -1,6 +1,6 @@
 import { CaptchaError } from './captcha';
 
-const pending = new Map<string, Promise<void>>();
+const pending = new Map<string, { script: HTMLScriptElement; loading: Promise<void> }>();
 
 /**
  * Adds a third-party script once per URL. A failed load is forgotten so the next attempt retries,
@@ -8,9 +8,10 @@ const pending = new Map<string, Promise<void>>();
  */
 export function loadScript(src: string, doc: Document = document): Promise<void> {
   const known = pending.get(src);
-  if (known) return known;
+  // A script somebody removed from the page (a test, a consent manager) must be added again.
+  if (known?.script.isConnected) return known.loading;
+  const script = doc.createElement('script');
   const loading = new Promise<void>((resolve, reject) => {
-    const script = doc.createElement('script');
     script.src = src;
     script.async = true;
     script.defer = true;
@@ -26,7 +27,7 @@ export function loadScript(src: string, doc: Document = document): Promise<void>
     );
     doc.head.append(script);
   });
-  pending.set(src, loading);
+  pending.set(src, { script, loading });
   return loading;
 }
 
