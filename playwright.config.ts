@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium-path.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4181);
 export const baseURL = `http://127.0.0.1:${port}`;
+// A fresh embedded database per run; set here once so the worker processes see the same folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,8 +24,21 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: findChromium().path, args: CHROMIUM_ARGS },
   },
+  // What `npm start` runs (the API server serving the portal), on the build that also knows the fixture plugins.
   webServer: {
-    command: `npx vite preview --outDir dist-e2e --host 127.0.0.1 --port ${port} --strictPort`,
+    command: 'npx tsx server/main.ts',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_ROOT: 'dist-e2e',
+      SKIP_WEB_BUILD: '1',
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      // One browser sends every test's mail from 127.0.0.1: lift the per-IP mail budget, keep the per-address one.
+      MAIL_MAX_PER_IP: '10000',
+      LOGIN_MAX_FAILURES_PER_IP: '10000',
+    },
     url: `${baseURL}/portal.config.json`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
