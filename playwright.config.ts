@@ -30,8 +30,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      WEB_ROOT: 'dist-e2e',
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      WEB_ROOT: process.env.E2E_WEB_ROOT ?? 'dist-e2e',
       SKIP_WEB_BUILD: '1',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
