@@ -20,7 +20,7 @@ const submit = () => screen.getByRole('button', { name: /^Login$|LOGGING IN/ });
 
 afterEach(clearToasts);
 
-describe('login page', { timeout: 30_000 }, () => {
+describe('login page', { timeout: 60_000 }, () => {
   it('shows the labelled form with links to sign-up and forgot-password', async () => {
     await renderAuth('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
@@ -190,7 +190,7 @@ describe('login page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('login page with a real captcha provider', { timeout: 30_000 }, () => {
+describe('login page with a real captcha provider', { timeout: 60_000 }, () => {
   afterEach(() => {
     document.head.querySelectorAll('script').forEach((s) => s.remove());
     delete window.grecaptcha;
