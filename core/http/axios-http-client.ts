@@ -186,16 +186,13 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
    */
   private refreshOnce(): Promise<void> {
     const spent = this.session.refreshToken;
-    const run = () => {
+    const run = async (): Promise<void> => {
       const stored = this.session.readStoredTokens();
-      if (stored && spent && stored.refreshToken !== spent) {
-        this.session.setTokens(stored);
-        return Promise.resolve();
-      }
-      return this.callRefresh();
+      if (stored && spent && stored.refreshToken !== spent) return this.session.setTokens(stored);
+      await this.callRefresh();
     };
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    return locks ? locks.request('portal-token-refresh', run) : run();
+    return locks ? locks.request('portal-token-refresh', run).then(() => undefined) : run();
   }
 
   private async callRefresh(): Promise<void> {
