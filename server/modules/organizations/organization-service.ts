@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PortalKey } from '../../../contract/v1/common';
 import type {
@@ -56,7 +56,8 @@ export class OrganizationService {
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .where(eq(memberships.userId, auth.userId))
-      .orderBy(asc(organizations.accountType), asc(organizations.name));
+      // Personal first ('personal' > 'business'), then by name.
+      .orderBy(desc(organizations.accountType), asc(organizations.name));
     if (rows.length === 0) return [];
     const access = await db
       .select({ organizationId: organizationPortals.organizationId, key: portals.key, hasAccess: organizationPortals.hasAccess })
