@@ -22,6 +22,8 @@ export interface ServerConfig {
   jwtSecret: string | null;
   /** Return one-time codes in API responses (development convenience, spec §2.9). */
   exposeOtp: boolean;
+  /** The issuer authenticator apps show next to the user's email (BRAND_NAME). */
+  brandName: string;
   devRoutes: boolean;
   captcha: { provider: CaptchaProviderName; secret: string; verifyUrl: string | null; minScore: number };
   trustProxy: boolean;
@@ -75,6 +77,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE', 7 * 24 * 3600),
     jwtSecret: env.JWT_SECRET || null,
     exposeOtp: flag(env, 'EXPOSE_OTP', !isProduction),
+    brandName: env.BRAND_NAME || 'Kreano',
     devRoutes: !isProduction,
     captcha: {
       provider,

@@ -14,6 +14,7 @@ export type AuditEvent =
   | 'email.verified'
   | 'password.reset-requested'
   | 'password.reset'
+  | 'password.changed'
   | 'two-factor.success'
   | 'two-factor.failure'
   | 'two-factor.code-sent'

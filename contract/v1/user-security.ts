@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox';
+import { TwoFactorOtpData, TwoFactorType } from './auth';
+import { Envelope, NewPassword, PhoneNumber, SixDigitCode, messages } from './common';
+import { UserData } from './user';
+
+const strict = { additionalProperties: false } as const;
+
+/**
+ * PATCH /v1/change-password (spec §2.8, §7.2). The confirmation field stays in the portal.
+ * The current password is only bounded: accounts older than today's rules must still be able to type theirs.
+ */
+export const ChangePasswordBody = Type.Object(
+  {
+    currentPassword: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      ...messages({
+        required: 'Current Password is required',
+        minLength: 'Current Password is required',
+        maxLength: 'Current password is incorrect',
+      }),
+    }),
+    newPassword: NewPassword,
+  },
+  strict,
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** The two methods a user sets up here; email is always configured (spec §4). */
+export const TwoFactorSetupType = Type.Union([Type.Literal('totp'), Type.Literal('otp')], {
+  ...messages({ anyOf: 'Invalid two-factor type', required: 'Two-factor type is required' }),
+});
+export type TwoFactorSetupType = Static<typeof TwoFactorSetupType>;
+
+/**
+ * POST /v1/two-factor/setup.
+ * - `totp`: starts authenticator setup; answers {@link TotpSetupData}; finish with `two-factor/confirmation`.
+ * - `otp`: finishes mobile setup with the code `PATCH /v1/otp` sent to `phoneNumber`; answers {@link UserData}.
+ */
+export const TwoFactorSetupBody = Type.Object(
+  {
+    type: TwoFactorSetupType,
+    code: Type.Optional(SixDigitCode),
+    phoneNumber: Type.Optional(PhoneNumber),
+  },
+  strict,
+);
+export type TwoFactorSetupBody = Static<typeof TwoFactorSetupBody>;
+
+/** What an authenticator app needs: the Base32 secret, and the `otpauth://totp/...` URL the QR code encodes. */
+export const TotpSetupData = Type.Object({ secret: Type.String(), url: Type.String() });
+export type TotpSetupData = Static<typeof TotpSetupData>;
+export const TwoFactorSetupResponse = Envelope(Type.Union([TotpSetupData, UserData]));
+
+/** POST /v1/two-factor/confirmation: the first authenticator code proves the app holds the secret. */
+export const TwoFactorConfirmationBody = Type.Object({ code: SixDigitCode }, strict);
+export type TwoFactorConfirmationBody = Static<typeof TwoFactorConfirmationBody>;
+
+/** POST /v1/two-factor/reset: clears `enabled` and `setupCompleted` of one method; `email` is refused. */
+export const TwoFactorResetBody = Type.Object({ type: TwoFactorType }, strict);
+export type TwoFactorResetBody = Static<typeof TwoFactorResetBody>;
+
+/** PATCH /v1/two-factor/config: the overall switch. Turning it off is refused while an organisation enforces 2FA. */
+export const TwoFactorConfigBody = Type.Object(
+  { enable: Type.Boolean({ ...messages({ required: 'enable is required', type: 'enable must be true or false' }) }) },
+  strict,
+);
+export type TwoFactorConfigBody = Static<typeof TwoFactorConfigBody>;
+
+/** PATCH /v1/otp: texts a code to the number being set up for mobile 2FA; one per 60 s. */
+export const PhoneOtpBody = Type.Object({ phoneNumber: PhoneNumber }, strict);
+export type PhoneOtpBody = Static<typeof PhoneOtpBody>;
+/** `otp` only where the server exposes codes (development): the portal shows it in a chip (spec §2.9). */
+export type PhoneOtpData = TwoFactorOtpData;
+export const PhoneOtpResponse = Envelope(TwoFactorOtpData);
+
+/** The answer of every two-factor change: the profile as it now is, so the screen needs no second call. */
+export const UserSecurityResponse = Envelope(UserData);
