@@ -7,3 +7,4 @@ export * from './common';
 export * from './auth';
 export * from './organization';
 export * from './user';
+export * from './user-security';
