@@ -15,6 +15,7 @@ export type AuditEvent =
   | 'password.reset-requested'
   | 'password.reset'
   | 'password.changed'
+  | 'password.change-failed'
   | 'two-factor.success'
   | 'two-factor.failure'
   | 'two-factor.code-sent'
