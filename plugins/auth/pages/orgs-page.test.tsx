@@ -54,7 +54,7 @@ function recordPatch(
 afterEach(clearToasts);
 
 // Real antd forms in jsdom on two shared cores: a multi-step journey takes seconds.
-describe('orgs page', { timeout: 20000 }, () => {
+describe('orgs page', { timeout: 30000 }, () => {
   it('loads portals and organisations in parallel and lists personal and organisation accounts with title-cased roles', async () => {
     const started: string[] = [];
     // Each list answers only once both requests have arrived: sequential loading would never see the second.

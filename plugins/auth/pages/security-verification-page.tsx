@@ -1,4 +1,166 @@
-// placeholder until part B lands
-export default function Placeholder() {
-  return null;
+import { OtpInput, rules, SessionStore, SubmitButton, useService } from '@core';
+import { Alert, Button, Form, Radio, Tag, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { AuthApi } from '../api/auth-api';
+import { AuthHeading } from '../components/auth-heading';
+import '../components/security-verification.css';
+import { useFollowExit } from '../components/orgs-follow-exit';
+import { useUnmountSignal } from '../hooks/use-unmount-signal';
+import { stateField, withToUrl, type SecurityVerificationState } from '../navigation/auth-navigation';
+import { useAuthHref } from '../navigation/use-auth-href';
+import { offeredMethods, SecurityVerificationStore } from '../stores/security-verification-store';
+
+interface CodeValues {
+  code: string;
+}
+
+const HINT_KEYS = {
+  totp: 'securityVerification.hint.totp',
+  email: 'securityVerification.hint.email',
+  otp: 'securityVerification.hint.otp',
+} as const;
+
+const SecurityVerification = observer(function SecurityVerification({
+  state,
+}: {
+  state: SecurityVerificationState;
+}) {
+  const { t } = useTranslation('auth');
+  const api = useService(AuthApi);
+  const session = useService(SessionStore);
+  const href = useAuthHref();
+  const signal = useUnmountSignal();
+  const methodsName = useId();
+  const [form] = Form.useForm<CodeValues>();
+  const [store] = useState(
+    () =>
+      new SecurityVerificationStore(
+        api,
+        session,
+        state.tokenId,
+        // Navigation state first: the session copy is only a fallback for a state written by an older login.
+        offeredMethods(state.twoFactorConfigInfo ?? session.twoFactorConfigInfo),
+        { orgs: withToUrl(href('orgs'), state.toUrl), emailConfirmation: href('email-confirmation') },
+      ),
+  );
+  useEffect(() => () => store.dispose(), [store]);
+  useFollowExit(store.exit);
+
+  const verify = async ({ code }: CodeValues) => {
+    // A refused code is of no further use: the field empties for the next one.
+    if (!(await store.verify(code, signal()))) form.setFieldValue('code', '');
+  };
+  const switchMethod = (type: SecurityVerificationStore['selectedType']) => {
+    if (!type) return;
+    store.select(type);
+    form.resetFields();
+  };
+
+  if (store.methods.length === 0) {
+    return (
+      <>
+        <AuthHeading title={t('securityVerification.title')} />
+        <Alert type="warning" showIcon message={t('securityVerification.noMethod')} />
+        <p className="auth-screen__footer">
+          <Link to={href('login')}>{t('securityVerification.backToLogin')}</Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title={t('securityVerification.title')}>{t('securityVerification.lead')}</AuthHeading>
+      <fieldset className="auth-security__methods">
+        <legend>{t('securityVerification.method')}</legend>
+        <Radio.Group
+          name={methodsName}
+          value={store.selectedType}
+          disabled={store.busy}
+          onChange={(event) => switchMethod(event.target.value)}
+        >
+          {store.methods.map((method) => (
+            <Radio key={method.key} value={method.type}>
+              {t(`securityVerification.methods.${method.key}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </fieldset>
+
+      {!store.awaitingCode ? (
+        <Button
+          type="primary"
+          size="large"
+          className="auth-screen__submit auth-security__proceed"
+          loading={store.requestingCode}
+          disabled={store.busy}
+          onClick={() => void store.proceed(signal())}
+        >
+          {t('securityVerification.proceed')}
+        </Button>
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={verify}
+          disabled={store.exit !== null}
+          className="auth-security__code"
+        >
+          <Typography.Paragraph>
+            {store.selectedType === 'email' && !state.email
+              ? t('securityVerification.hint.emailGeneric')
+              : store.selectedType && t(HINT_KEYS[store.selectedType], { email: state.email })}
+          </Typography.Paragraph>
+          {store.developmentCode && (
+            <p role="status">
+              <Tag color="processing">
+                {t('securityVerification.developmentCode', { code: store.developmentCode })}
+              </Tag>
+            </p>
+          )}
+          <Form.Item name="code" label={t('core:controls.otp.label')} rules={rules.otp(t)}>
+            <OtpInput autoFocus />
+          </Form.Item>
+          <SubmitButton
+            className="auth-screen__submit"
+            size="large"
+            loading={store.verifying}
+            loadingText={t('securityVerification.verifying')}
+          >
+            {t('securityVerification.verify')}
+          </SubmitButton>
+          {store.sendsCode && (
+            <div className="auth-screen__footer">
+              <Button
+                type="link"
+                loading={store.requestingCode}
+                disabled={store.countdown.running || store.busy}
+                onClick={() => void store.resend(signal())}
+              >
+                {store.countdown.running
+                  ? t('securityVerification.resendIn', { seconds: store.countdown.secondsLeft })
+                  : t('securityVerification.resend')}
+              </Button>
+            </div>
+          )}
+        </Form>
+      )}
+    </>
+  );
+});
+
+/**
+ * Spec §2.1 security-verification: the 2FA step of a login. The tokenId arrives in navigation state only
+ * (it is a secret); without it (a reload, a pasted link) the user starts over at login.
+ */
+export default function SecurityVerificationPage() {
+  const location = useLocation();
+  const href = useAuthHref();
+  const tokenId = stateField(location.state, 'tokenId');
+  if (!tokenId) return <Navigate to={href('login')} replace />;
+  return <SecurityVerification state={location.state as SecurityVerificationState} />;
 }

@@ -7,6 +7,7 @@ import { message } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { server } from '../../../tests/msw/server';
+import authPlugin from '../index';
 
 export const API = 'http://localhost';
 
@@ -91,7 +92,7 @@ export function loggedIn(extra: Parameters<SessionStore['logIn']>[1] = {}) {
 function Landed({ name }: { name: string }) {
   const location = useLocation();
   return (
-    <p data-testid="landed">
+    <p data-testid="landed" data-state={JSON.stringify(location.state ?? null)}>
       {name} {location.pathname}
       {location.search}
     </p>
@@ -109,6 +110,19 @@ export const destinationsPlugin: PortalPlugin = {
       load: async () => ({ default: () => <Landed name="landed" /> }),
     })),
 };
+
+/** The auth plugin with some screens (by route id) replaced by the same stub, so a test sees where the user arrived. */
+export function authWithStubs(routeIds: string[]): PortalPlugin {
+  return {
+    ...authPlugin,
+    routes: (ctx) =>
+      (authPlugin.routes?.(ctx) ?? []).map((route) =>
+        routeIds.includes(route.id)
+          ? { ...route, load: async () => ({ default: () => <Landed name={route.id} /> }) }
+          : route,
+      ),
+  };
+}
 
 /** antd's toasts live outside the rendered tree: clear them so one test's message cannot satisfy the next. */
 export function clearToasts() {
