@@ -8,3 +8,4 @@ export * from './auth';
 export * from './organization';
 export * from './user';
 export * from './user-security';
+export * from './apps';

@@ -282,3 +282,33 @@ export const organizationApps = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.appId] })],
 );
 
+
+/**
+ * Single-use hand-overs to another portal (`portal`) or a partner app (`third-party`), valid about 60 s.
+ * Only a hash is stored; the row keeps the launching session so that logging out ends what it launched.
+ */
+export const launchTokens = pgTable(
+  'launch_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    audience: text('audience').$type<'portal' | 'third-party'>().notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    portalKey: text('portal_key'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('launch_tokens_hash_unique').on(t.tokenHash)],
+);

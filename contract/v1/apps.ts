@@ -1,0 +1,110 @@
+import { Type, type Static } from 'typebox';
+import { Envelope, Nullable, OpaqueId, PortalKey } from './common';
+
+const strict = { additionalProperties: false } as const;
+
+/**
+ * One card of the app dashboard (spec §3 'App list item'), for the active organisation of the caller.
+ * First-party apps open a portal of the product family (`portalKey`); third-party apps are partner products
+ * an admin or owner switches on per organisation.
+ */
+export const AppListItem = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  referenceLink: Type.String(),
+  /** First-party: the organisation has access to the app's portal. Third-party: the organisation enabled it. */
+  canLaunch: Type.Boolean(),
+  thirdParty: Type.Boolean(),
+  /** Third-party only: launching goes through POST /v1/app/sso instead of opening `appUrl`. */
+  ssoIntegrationCompleted: Type.Boolean(),
+  /** Where the app lives. In development (dev routes on) the server's landings under /dev. */
+  appUrl: Type.String(),
+  /** The human name of the first-party portal; null for third-party apps. */
+  portalName: Nullable(Type.String()),
+  /** Not in spec §3: the first-party portal's key, which is what the launch call scopes the token to. */
+  portalKey: Nullable(PortalKey),
+  /** Suffix of the browser tab name a first-party app opens in (config `appTabPrefix` + tabName). */
+  tabName: Type.String(),
+});
+export type AppListItem = Static<typeof AppListItem>;
+
+/** GET /v1/apps: the list is the envelope's data (spec §7.3). */
+export const AppListData = Type.Array(AppListItem);
+export type AppListData = Static<typeof AppListData>;
+export const AppListResponse = Envelope(AppListData);
+
+export const AppIdBody = Type.Object({ appId: OpaqueId('appId') }, strict);
+export type AppIdBody = Static<typeof AppIdBody>;
+
+/**
+ * POST /v1/app/launch `{ appId }`: a first-party launch. The answer is the organisation's access to that portal
+ * in launch form: a single-use token valid for `expiresIn` seconds (about 60), never an access or refresh token.
+ * The portal opens `portalUrl?token=…&portalId=…&orgId=…`; the receiving portal trades the token at POST /v1/token.
+ */
+export const AppLaunchData = Type.Object({
+  token: Type.String(),
+  portalUrl: Type.String(),
+  portalId: Type.String(),
+  orgId: Type.String(),
+  expiresIn: Type.Integer(),
+});
+export type AppLaunchData = Static<typeof AppLaunchData>;
+export const AppLaunchResponse = Envelope(AppLaunchData);
+
+/**
+ * POST /v1/app/sso `{ appId }`: a third-party launch with completed SSO (spec §3 'Third-party SSO token response').
+ * The portal opens `url + token` in a new tab without an opener. The token is single use, about 60 s, and only
+ * the app it was issued for can trade it (POST /v1/app/sso/exchange).
+ */
+export const AppSsoData = Type.Object({ token: Type.String(), url: Type.String() });
+export type AppSsoData = Static<typeof AppSsoData>;
+export const AppSsoResponse = Envelope(AppSsoData);
+
+/**
+ * PATCH /v1/app/status `{ appId, enabled }`: the enable/disable call spec §7.3 leaves unnamed. Admin or owner of
+ * the active organisation only (403 otherwise), third-party apps only. Answers the updated card; `msg` is the
+ * success message to show.
+ */
+export const AppStatusBody = Type.Object({ appId: OpaqueId('appId'), enabled: Type.Boolean() }, strict);
+export type AppStatusBody = Static<typeof AppStatusBody>;
+export const AppItemResponse = Envelope(AppListItem);
+
+/**
+ * PATCH /v1/app/config `{ appId, ssoIntegrationCompleted }` (spec §7.4 names the path only): records whether the
+ * organisation finished the partner's single sign-on set-up. Admin or owner only, third-party apps only.
+ */
+export const AppConfigBody = Type.Object({ appId: OpaqueId('appId'), ssoIntegrationCompleted: Type.Boolean() }, strict);
+export type AppConfigBody = Static<typeof AppConfigBody>;
+
+/**
+ * POST /v1/token `{ token }` (spec §7.4 'exists as a constant'): the receiving first-party portal (or the account
+ * portal's token-auth screen) trades a launch token for its own session, scoped to the organisation and portal
+ * the token was issued for. Works once, within about 60 s; any failure is the same 400.
+ */
+export const LaunchTokenBody = Type.Object({ token: OpaqueId('Token') }, strict);
+export type LaunchTokenBody = Static<typeof LaunchTokenBody>;
+export const LaunchTokenData = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  orgId: Type.String(),
+  portalId: Type.String(),
+  portalKey: PortalKey,
+});
+export type LaunchTokenData = Static<typeof LaunchTokenData>;
+export const LaunchTokenResponse = Envelope(LaunchTokenData);
+
+/**
+ * POST /v1/app/sso/exchange `{ token, appId }`: the partner app learns who arrived. It gets an identity, never
+ * tokens of this API. Works once, within about 60 s, and only for the app the token was issued to.
+ */
+export const SsoExchangeBody = Type.Object({ token: OpaqueId('Token'), appId: OpaqueId('appId') }, strict);
+export type SsoExchangeBody = Static<typeof SsoExchangeBody>;
+export const SsoIdentity = Type.Object({
+  appId: Type.String(),
+  user: Type.Object({ id: Type.String(), email: Type.String(), firstName: Type.String(), lastName: Type.String() }),
+  organization: Type.Object({ id: Type.String(), name: Type.String() }),
+  role: Type.String(),
+});
+export type SsoIdentity = Static<typeof SsoIdentity>;
+export const SsoExchangeResponse = Envelope(SsoIdentity);
