@@ -9,3 +9,4 @@ export * from './organization';
 export * from './user';
 export * from './user-security';
 export * from './apps';
+export * from './sso';

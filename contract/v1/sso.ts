@@ -1,0 +1,47 @@
+import { Type, type Static } from 'typebox';
+import { Envelope, NewPassword, Nullable, messages } from './common';
+
+const strict = { additionalProperties: false } as const;
+
+/** The partner's signed token (a JWT; RS256 tokens run to ~1 KiB, so the generic 512-character id limit is too small). */
+export const PartnerToken = Type.String({
+  minLength: 1,
+  maxLength: 8192,
+  ...messages({ required: 'Token is required', minLength: 'Token is required', maxLength: 'Invalid sign-in request' }),
+});
+
+export const ApplicationId = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  ...messages({ required: 'applicationId is required', minLength: 'applicationId is required', maxLength: 'Unknown application' }),
+});
+
+/** POST /v1/sso/login (unauthenticated): what a partner application's link carries (spec §7.3). */
+export const SsoLoginBody = Type.Object({ token: PartnerToken, applicationId: ApplicationId }, strict);
+export type SsoLoginBody = Static<typeof SsoLoginBody>;
+
+/** POST /v1/sso/register (unauthenticated): the set-password step of a new user, with the same token (spec §3). */
+export const SsoRegisterBody = Type.Object({ password: NewPassword, token: PartnerToken, applicationId: ApplicationId }, strict);
+export type SsoRegisterBody = Static<typeof SsoRegisterBody>;
+
+/**
+ * The SSO login response (spec §3), also the answer of a registration. Exactly one situation holds:
+ * - `isBlocked`: the account is blocked; `redirectUrl` is where the user goes back to; no tokens.
+ * - `existingAccount` and not `passwordRequired`: tokens of a user session (no organisation selected).
+ * - `existingAccount` and `passwordRequired`: no tokens; the password step (`/v1/login` with `isSSOLogin`) gives them.
+ * - not `existingAccount`: a new user; register with a password. `showTermsAndConditions` when the
+ *   application asks for terms acceptance.
+ */
+export const SsoLoginData = Type.Object({
+  accessToken: Type.Optional(Type.String()),
+  refreshToken: Type.Optional(Type.String()),
+  showTermsAndConditions: Type.Boolean(),
+  isBlocked: Type.Boolean(),
+  redirectUrl: Type.Optional(Nullable(Type.String())),
+  existingAccount: Type.Boolean(),
+  passwordRequired: Type.Boolean(),
+  email: Type.Object({ id: Type.String() }),
+});
+export type SsoLoginData = Static<typeof SsoLoginData>;
+export const SsoLoginResponse = Envelope(SsoLoginData);
+export type SsoLoginResponse = Static<typeof SsoLoginResponse>;
