@@ -8,12 +8,17 @@ import { API_PREFIX, REFRESH_TOKEN_HEADER } from '../contract/v1/constants';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database, type DatabaseLocation } from './db/database';
+import { registerAppLandings } from './dev/app-landings';
 import { registerMailboxRoutes } from './dev/mailbox-routes';
+import { registerPartnerSimulator } from './dev/partner-simulator';
 import { authenticator } from './http/authenticate';
 import { installErrorHandling } from './http/error-handler';
 import type { App } from './http/types';
+import { registerAppRoutes } from './modules/apps/app-routes';
 import { registerAuthRoutes } from './modules/auth/auth-routes';
 import { registerOrganizationRoutes } from './modules/organizations/organization-routes';
+import { registerSsoRoutes } from './modules/sso/sso-routes';
+import { registerUserSecurityRoutes } from './modules/user-security/user-security-routes';
 import { registerUserRoutes } from './modules/users/user-routes';
 import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
 import { loadSigningSecret } from './security/secrets';
@@ -88,10 +93,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const database = await openDatabase(location);
   app.decorate('database', database);
   app.addHook('onClose', async () => {
-    await app.services?.mailer.idle();
-    app.services?.mailer.close();
-    await database.close();
-    await options.afterClose?.();
+    try {
+      await app.services?.mailer.idle();
+      app.services?.mailer.close();
+      await database.close();
+    } finally {
+      await options.afterClose?.();
+    }
   });
   try {
     await database.migrate();
@@ -147,10 +155,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const authenticate = authenticator(services.sessions);
     registerAuthRoutes(app, services, authenticate);
     registerOrganizationRoutes(app, services, authenticate);
+    registerSsoRoutes(app, services);
     registerUserRoutes(app, services, authenticate);
+    registerAppRoutes(app, services, authenticate);
+    registerUserSecurityRoutes(app, services, authenticate);
     app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
     app.get(`${API_PREFIX}/health`, { schema: { hide: true } }, async () => ({ data: { status: 'ok' }, msg: 'ok' }));
     if (config.devRoutes) registerMailboxRoutes(app, services);
+    if (config.devRoutes) registerPartnerSimulator(app, services);
+    if (config.devRoutes) registerAppLandings(app);
 
     const spa = await registerStaticSite(app, config.webRoot);
     app.setNotFoundHandler(async (request, reply) => {
