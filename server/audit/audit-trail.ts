@@ -16,6 +16,10 @@ export type AuditEvent =
   | 'password.reset'
   | 'password.changed'
   | 'password.change-failed'
+  | 'sso.application'
+  | 'sso.login'
+  | 'sso.refused'
+  | 'sso.register'
   | 'two-factor.success'
   | 'two-factor.failure'
   | 'two-factor.code-sent'
@@ -23,7 +27,13 @@ export type AuditEvent =
   | 'refresh.reuse'
   | 'invitation.accepted'
   | 'organization.access'
-  | 'profile.updated';
+  | 'profile.updated'
+  | 'app.launch'
+  | 'app.launch-token-exchanged'
+  | 'app.sso'
+  | 'app.sso-token-exchanged'
+  | 'app.status-changed'
+  | 'app.config-changed';
 
 export interface AuditEntry {
   event: AuditEvent;
