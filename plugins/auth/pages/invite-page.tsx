@@ -46,7 +46,7 @@ export default function InvitePage() {
       navigate(href('login'), { replace: true });
     };
     void follow();
-  }, [api, navigate, notifier, t, orgId, invitationId]);
+  }, [api, navigate, notifier, t, href, orgId, invitationId]);
 
   return (
     <div className="auth-screen__status" role="status" aria-live="polite">
