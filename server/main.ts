@@ -1,11 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { REDACTED_PATHS, buildApp } from './app';
 import { loadConfig } from './config';
+import { projectRoot } from './paths';
 import { demoLoginSummary } from './seed/demo-data';
 import { ensureWebBuild } from './web/ensure-web-build';
 
 /** `npm start`: build the portal if stale, migrate, seed an empty database, serve portal and API on one port. */
 async function main(): Promise<void> {
+  const envFile = join(projectRoot, '.env');
+  // Variables already set in the environment win over the file.
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
   if (process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(config.webRoot, (message) => logger.info(message));

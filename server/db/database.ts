@@ -30,7 +30,12 @@ export type DatabaseLocation =
   | { kind: 'pglite'; dataDir: string | null; template?: Blob };
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return location.kind === 'postgres' ? openPostgres(location.url) : openPglite(location.dataDir, location.template);
+  const database = location.kind === 'postgres' ? await openPostgres(location.url) : await openPglite(location.dataDir, location.template);
+  // Closing twice (shutdown racing a failed start, tests) must not throw.
+  let closing: Promise<void> | null = null;
+  const close = database.close;
+  database.close = () => (closing ??= close());
+  return database;
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -40,5 +40,11 @@ export function ensureWebBuild(webRoot: string, log: (message: string) => void):
     stdio: 'inherit',
     env: { ...process.env, PORTAL_OUT_DIR: webRoot },
   });
-  if (result.status !== 0) throw new Error('portal build failed (set SKIP_WEB_BUILD=1 to start the API without it)');
+  if (result.status === 0) return;
+  if (existsSync(join(webRoot, 'index.html'))) {
+    // A stale portal beats no portal while someone fixes the sources.
+    log('portal build failed: serving the previous build');
+    return;
+  }
+  throw new Error('portal build failed (set SKIP_WEB_BUILD=1 to start the API without it)');
 }
