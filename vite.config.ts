@@ -49,6 +49,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'themes/**/*.test.ts', 'locales/**/*.test.ts'],
           setupFiles: ['tests/setup/web-setup.ts'],
+          // antd and ProLayout render slowly in jsdom; two shared cores must not turn that into failures.
+          testTimeout: 30_000,
         },
       },
       {

@@ -24,7 +24,7 @@ const realGetComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (element: Element) => realGetComputedStyle(element);
 
 // ProLayout and antd render slowly in jsdom on two shared cores; findBy* waits this long before failing.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 8000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
