@@ -1,15 +1,16 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import './auth-screen.css';
 
-/** The title (the page's h1) and optional lead text every auth screen starts with. */
+/**
+ * The title (the page's h1) and optional lead text every auth screen starts with. Plain elements, not
+ * antd Typography: its copy/edit/ellipsis machinery (tooltips, text areas) would ride on the login page's
+ * first paint for two lines of text.
+ */
 export function AuthHeading({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <header className="auth-screen__heading">
-      <Typography.Title level={1} className="auth-screen__title">
-        {title}
-      </Typography.Title>
-      {children && <Typography.Paragraph className="auth-screen__lead">{children}</Typography.Paragraph>}
+      <h1 className="auth-screen__title">{title}</h1>
+      {children && <p className="auth-screen__lead">{children}</p>}
     </header>
   );
 }
