@@ -15,6 +15,8 @@ export interface ServerConfig {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /** The `aud` partner SSO tokens must carry (SSO_AUDIENCE, default PUBLIC_URL). */
+  ssoAudience: string;
   webRoot: string;
   accessTokenTtlSeconds: number;
   /** Absolute lifetime of a login session: refresh rotation never extends it. */
@@ -57,6 +59,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080);
   const nodeEnv = env.NODE_ENV || 'development';
   const isProduction = nodeEnv === 'production';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const provider = (env.CAPTCHA_PROVIDER || 'none') as CaptchaProviderName;
   if (!captchaProviders.includes(provider)) {
     throw new Error(`CAPTCHA_PROVIDER must be one of ${captchaProviders.join(', ')}, got "${provider}"`);
@@ -71,7 +74,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Account Portal <no-reply@localhost>',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
+    ssoAudience: env.SSO_AUDIENCE || publicUrl,
     webRoot: resolve(projectRoot, env.WEB_ROOT || 'dist'),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900),
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE', 7 * 24 * 3600),

@@ -5,6 +5,7 @@ import { apps, invitations, memberships, organizationApps, portals, users } from
 import { createOrganization } from '../modules/organizations/organization-queries';
 import type { PasswordHasher } from '../security/password-hasher';
 import { newId } from '../security/random';
+import { seedSsoDemoData, ssoDemoSummary } from './sso-demo-data';
 
 /** Every demo account uses this password (documented in server/README.md). */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -76,7 +77,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(
     sql.raw(
-      'TRUNCATE TABLE activity_logs, outbox, throttle_events, refresh_tokens, sessions, one_time_codes, login_challenges, action_tokens, invitations, organization_apps, organization_portals, memberships, apps, organizations, portals, users CASCADE',
+      'TRUNCATE TABLE sso_token_uses, sso_applications, activity_logs, outbox, throttle_events, refresh_tokens, sessions, one_time_codes, login_challenges, action_tokens, invitations, organization_apps, organization_portals, memberships, apps, organizations, portals, users CASCADE',
     ),
   );
 }
@@ -163,6 +164,7 @@ export async function seedDemoData(db: Db, hasher: PasswordHasher, now: Date): P
     { organizationId: DEMO_IDS.acme, appId: THIRD_PARTY_APPS[0].id, enabled: true, ssoIntegrationCompleted: true },
     { organizationId: DEMO_IDS.acme, appId: THIRD_PARTY_APPS[1].id, enabled: false, ssoIntegrationCompleted: false },
   ]);
+  await seedSsoDemoData(db, hasher, DEMO_PASSWORD, now);
 }
 
 export function demoLoginSummary(publicUrl: string): string {
@@ -172,5 +174,6 @@ export function demoLoginSummary(publicUrl: string): string {
     ...lines,
     `Pending invitations: ${publicUrl}/invite?orgId=${DEMO_IDS.acme}&invitationId=${DEMO_IDS.inviteNewUser} (new@example.com)`,
     `                     ${publicUrl}/invite?orgId=${DEMO_IDS.globex}&invitationId=${DEMO_IDS.inviteExistingUser} (bob@example.com)`,
+    ssoDemoSummary(publicUrl),
   ].join('\n');
 }

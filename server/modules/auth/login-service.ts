@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
 import type { LoginBody, LoginData, TwoFactorConfigInfo, TwoFactorOtpBody, TwoFactorVerifyBody } from '../../../contract/v1/auth';
+import type { AuditEntry } from '../../audit/audit-trail';
 import { minutes } from '../../clock';
 import { loginChallenges, users } from '../../db/schema';
 import { badRequest, forbidden, tooManyRequests } from '../../http/errors';
@@ -44,6 +45,9 @@ export class LoginService {
 
   async login(body: LoginBody, request: FastifyRequest): Promise<{ data: LoginData; msg: string }> {
     const { db, throttle, config, audit, hasher } = this.s;
+    // The password step of partner SSO (spec §2.6) is an ordinary login with every check; the trail says where it came from.
+    const record = (entry: AuditEntry) =>
+      audit.record(request, body.isSSOLogin ? { ...entry, details: { ...entry.details, sso: true } } : entry);
     if (!(await this.s.captcha.verify(body.captcha, request.ip))) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
     const email = normaliseEmail(body.email);
     const { maxFailuresPerEmail, maxFailuresPerIp, windowSeconds } = config.loginThrottle;
@@ -53,7 +57,7 @@ export class LoginService {
       throttle.count('login-ip', request.ip, windowMs),
     ]);
     if (emailFailures >= maxFailuresPerEmail || ipFailures >= maxFailuresPerIp) {
-      await audit.record(request, { event: 'login.throttled', email });
+      await record({ event: 'login.throttled', email });
       throw tooManyRequests(LOGIN_MESSAGES.throttled, windowSeconds, 'LOGIN_THROTTLED');
     }
 
@@ -62,11 +66,11 @@ export class LoginService {
     const passwordOk = await hasher.verify(user?.passwordHash ?? null, body.password);
     if (!user || !passwordOk) {
       await Promise.all([throttle.record('login-email', email), throttle.record('login-ip', request.ip)]);
-      await audit.record(request, { event: 'login.failure', userId: user?.id, email, details: { reason: user ? 'password' : 'unknown-account' } });
+      await record({ event: 'login.failure', userId: user?.id, email, details: { reason: user ? 'password' : 'unknown-account' } });
       throw badRequest(LOGIN_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
     }
     if (user.disabled) {
-      await audit.record(request, { event: 'login.failure', userId: user.id, email, details: { reason: 'blocked' } });
+      await record({ event: 'login.failure', userId: user.id, email, details: { reason: 'blocked' } });
       throw forbidden(LOGIN_MESSAGES.blocked, 'ACCOUNT_BLOCKED');
     }
     await throttle.clear('login-email', email);
@@ -74,7 +78,7 @@ export class LoginService {
     const twoFactorEnabledInOrg = await twoFactorEnforcedForUser(db, user.id);
     const base = { email: { id: user.email, verified: Boolean(user.emailVerifiedAt) }, logo: null, twoFactorEnabledInOrg };
     if (!user.emailVerifiedAt) {
-      await audit.record(request, { event: 'login.failure', userId: user.id, email, details: { reason: 'email-unverified' } });
+      await record({ event: 'login.failure', userId: user.id, email, details: { reason: 'email-unverified' } });
       return { data: { ...base, twoFactorEnabled: user.twoFactorEnabled }, msg: LOGIN_MESSAGES.unverified };
     }
     if (user.twoFactorEnabled) {
@@ -86,14 +90,14 @@ export class LoginService {
         expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
         createdAt: now,
       });
-      await audit.record(request, { event: 'login.challenge', userId: user.id, email });
+      await record({ event: 'login.challenge', userId: user.id, email });
       return {
         data: { ...base, tokenId, twoFactorEnabled: true, twoFactorConfigInfo: configInfo(user) },
         msg: LOGIN_MESSAGES.twoFactorRequired,
       };
     }
     const tokens = await this.s.sessions.startLogin(user.id);
-    await audit.record(request, { event: 'login.success', userId: user.id, email });
+    await record({ event: 'login.success', userId: user.id, email });
     return { data: { ...base, twoFactorEnabled: false, ...tokens }, msg: LOGIN_MESSAGES.success };
   }
 
