@@ -1,0 +1,82 @@
+import { PasswordInput, rules, SubmitButton, useService } from '@core';
+import { Form, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserSecurityApi } from '../api/user-security-api';
+import { useUnmountSignal } from './use-unmount-signal';
+
+interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface ChangePasswordPanelProps {
+  /** The password was changed. A modal closes here. */
+  onDone?: () => void;
+  /** Inside a modal the modal's title is the heading, so the panel shows none of its own. */
+  embedded?: boolean;
+}
+
+/**
+ * 'Change your password' (spec §2.8). Only the current and new passwords are sent. After any failure the
+ * three fields are emptied: they are secrets, and the server's 'Sorry you have entered current password as a
+ * new password' asks for the form to start again (spec §5).
+ */
+export function ChangePasswordPanel({ onDone, embedded = false }: ChangePasswordPanelProps) {
+  const { t } = useTranslation('two-factor');
+  const api = useService(UserSecurityApi);
+  const signal = useUnmountSignal();
+  const [form] = Form.useForm<ChangePasswordValues>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async ({ currentPassword, newPassword }: ChangePasswordValues) => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      await api.changePassword({ currentPassword, newPassword }, signal());
+      form.resetFields();
+      setSaving(false);
+      onDone?.();
+    } catch {
+      if (signal().aborted) return;
+      form.resetFields();
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="two-factor-panel" aria-labelledby={embedded ? undefined : 'change-password-title'}>
+      {!embedded && (
+        <Typography.Title level={2} id="change-password-title" className="two-factor-panel__title">
+          {t('changePassword.title')}
+        </Typography.Title>
+      )}
+      <Typography.Paragraph type="secondary">{t('changePassword.hint')}</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={submit} disabled={saving} className="two-factor-form">
+        <Form.Item name="currentPassword" label={t('core:controls.currentPassword.label')} rules={rules.currentPassword(t)}>
+          <PasswordInput autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('core:controls.newPassword.label')}
+          dependencies={['currentPassword']}
+          rules={rules.newPassword(t, 'currentPassword')}
+        >
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('core:controls.confirmPassword.label')}
+          dependencies={['newPassword']}
+          rules={rules.newPasswordConfirm(t, 'newPassword')}
+        >
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <SubmitButton loading={saving} loadingText={t('changePassword.saving')}>
+          {t('changePassword.submit')}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { EmailInput, PhoneInput, rules, SubmitButton } from '@core';
+import type { UserInfo } from '@contract/v1/index';
+import { Form, Input } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileDetailsStore, ProfileFormValues } from '../stores/profile-details-store';
+import { useUnmountSignal } from './use-unmount-signal';
+
+const ResetMobileOtpModal = lazy(() => import('./reset-mobile-otp-modal'));
+
+function initialValues(info: UserInfo) {
+  return {
+    firstName: info.name.first,
+    lastName: info.name.last,
+    email: info.email,
+    phoneNumber: info.phone.phoneNumber ?? undefined,
+    recoveryMail: info.recovery_mail ?? undefined,
+  };
+}
+
+/**
+ * The editable part of Profile details (spec §2.7): names and email read-only, phone and recovery email
+ * editable, 'Save & Update'. What the user typed stays after a failed save.
+ */
+export const ProfileDetailsForm = observer(function ProfileDetailsForm({ store }: { store: ProfileDetailsStore }) {
+  const { t } = useTranslation('two-factor');
+  const signal = useUnmountSignal();
+  const info = store.profile.userInfo!;
+  return (
+    <>
+      <Form<ProfileFormValues>
+        layout="vertical"
+        initialValues={initialValues(info)}
+        onFinish={(values) => void store.submit(values, signal())}
+        disabled={store.saving}
+        className="two-factor-form two-factor-form--wide"
+      >
+        <div className="two-factor-form__columns">
+          <Form.Item name="firstName" label={t('core:controls.firstName.label')}>
+            <Input readOnly />
+          </Form.Item>
+          <Form.Item name="lastName" label={t('core:controls.lastName.label')}>
+            <Input readOnly />
+          </Form.Item>
+        </div>
+        <Form.Item name="email" label={t('core:controls.email.label')}>
+          <Input readOnly />
+        </Form.Item>
+        <div className="two-factor-form__columns">
+          <Form.Item name="phoneNumber" label={t('core:controls.phone.label')} rules={rules.phone(t)}>
+            <PhoneInput placeholder={t('core:controls.phone.placeholder')} />
+          </Form.Item>
+          <Form.Item name="recoveryMail" label={t('profile.recoveryEmail')} rules={rules.email(t, { required: false })}>
+            <EmailInput />
+          </Form.Item>
+        </div>
+        <SubmitButton loading={store.saving && !store.pending} loadingText={t('profile.saving')}>
+          {t('profile.save')}
+        </SubmitButton>
+      </Form>
+      <Suspense fallback={null}>
+        {store.pending && (
+          <ResetMobileOtpModal
+            busy={store.saving}
+            onConfirm={() => void store.confirmPending(signal())}
+            onCancel={() => store.cancelPending()}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+});

@@ -1,0 +1,30 @@
+import { Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface ResetMobileOtpModalProps {
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** 'Reset Mobile OTP' (spec §2.7): a new phone number resets mobile 2FA, so the save waits for this answer. */
+export default function ResetMobileOtpModal({ busy, onConfirm, onCancel }: ResetMobileOtpModalProps) {
+  const { t } = useTranslation('two-factor');
+  return (
+    <Modal
+      open
+      title={t('profile.resetOtp.title')}
+      okText={t('profile.resetOtp.confirm')}
+      cancelText={t('cancel')}
+      okButtonProps={{ loading: busy }}
+      cancelButtonProps={{ disabled: busy }}
+      closable={!busy}
+      maskClosable={!busy}
+      onOk={onConfirm}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('profile.resetOtp.body')}</Typography.Paragraph>
+    </Modal>
+  );
+}

@@ -1,0 +1,17 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TwoFactorPanel } from '../components/two-factor-panel';
+import '../components/two-factor.css';
+
+/** /security: the security settings, which hold the two-factor panel (spec §2.3). */
+export default function SecuritySettingsPage() {
+  const { t } = useTranslation('two-factor');
+  return (
+    <div className="two-factor-page">
+      <Typography.Title level={1} className="two-factor-page__title">
+        {t('pages.security')}
+      </Typography.Title>
+      <TwoFactorPanel />
+    </div>
+  );
+}

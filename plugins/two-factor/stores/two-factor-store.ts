@@ -1,0 +1,85 @@
+import type { UserInfo } from '@contract/v1/index';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { UserSecurityApi } from '../api/user-security-api';
+import type { UserProfileStore } from './user-profile-store';
+
+/** The methods a user can set up and reset; email is always there (spec §4). */
+export type ManagedMethod = 'totp' | 'otp';
+
+export type TwoFactorDialog =
+  | { kind: 'none' }
+  | { kind: 'toggle'; enable: boolean }
+  | { kind: 'authenticator' }
+  | { kind: 'mobile' }
+  | { kind: 'reset'; method: ManagedMethod };
+
+/**
+ * The Two-Factor Authentication panel (spec §2.9): the overall switch, the three methods and which dialog is open.
+ * Each change answers with the new profile, so the panel never refetches.
+ */
+export class TwoFactorStore {
+  dialog: TwoFactorDialog = { kind: 'none' };
+  /** True while the overall switch or a reset is being saved. */
+  busy = false;
+
+  constructor(
+    readonly profile: UserProfileStore,
+    private readonly api: UserSecurityApi,
+  ) {
+    makeAutoObservable<TwoFactorStore, 'api'>(this, { api: false, profile: false });
+  }
+
+  get state(): UserInfo['twoFactorAuthentication'] | null {
+    return this.profile.userInfo?.twoFactorAuthentication ?? null;
+  }
+
+  get enabled(): boolean {
+    return this.state?.enabled ?? false;
+  }
+
+  /** An organisation forces 2FA: the overall switch is locked (spec §6). */
+  get enforced(): boolean {
+    return this.profile.userInfo?.twoFactorEnabledInOrg ?? false;
+  }
+
+  configured(method: ManagedMethod): boolean {
+    return this.state?.[method].setupCompleted ?? false;
+  }
+
+  open(dialog: TwoFactorDialog): void {
+    this.dialog = dialog;
+  }
+
+  close(): void {
+    if (!this.busy) this.dialog = { kind: 'none' };
+  }
+
+  /** A setup dialog finished: the server has switched the method and overall 2FA on. */
+  completed(userInfo: UserInfo): void {
+    this.profile.apply(userInfo);
+    this.dialog = { kind: 'none' };
+  }
+
+  async setEnabled(enable: boolean, signal?: AbortSignal): Promise<void> {
+    await this.run(() => this.api.configureTwoFactor({ enable }, signal));
+  }
+
+  async reset(method: ManagedMethod, signal?: AbortSignal): Promise<void> {
+    await this.run(() => this.api.resetTwoFactor({ type: method }, signal));
+  }
+
+  private async run(call: () => Promise<{ data: { userInfo: UserInfo } }>): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const { data } = await call();
+      runInAction(() => {
+        this.busy = false;
+        this.completed(data.userInfo);
+      });
+    } catch {
+      // The HTTP client showed why; the dialog stays open so the user can try again or cancel.
+      runInAction(() => (this.busy = false));
+    }
+  }
+}

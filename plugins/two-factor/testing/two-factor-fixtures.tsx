@@ -1,0 +1,113 @@
+/**
+ * Test support for the two-factor plugin's component tests (not shipped: only tests import it).
+ * Renders the real host and app layout around the real plugin, signed in to an organisation, with HTTP
+ * faked by MSW at the network layer.
+ */
+// Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
+import '@ant-design/v5-patch-for-react-19';
+import type { SessionStore } from '@core';
+import type { UserInfo } from '@contract/v1/index';
+import { message } from 'antd';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { server } from '../../../tests/msw/server';
+import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
+import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
+import twoFactorPlugin from '../index';
+
+export const API = 'http://localhost';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+function merge<T>(base: T, patch: DeepPartial<T> | undefined): T {
+  if (!patch) return base;
+  const out: any = Array.isArray(base) ? [...(base as unknown[])] : { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    const current = (base as any)[key];
+    out[key] = value && typeof value === 'object' && current && typeof current === 'object' ? merge(current, value as any) : value;
+  }
+  return out;
+}
+
+/** The profile of spec §3, as GET /v1/user answers it; override any part. */
+export function userInfo(patch?: DeepPartial<UserInfo>): UserInfo {
+  return merge<UserInfo>(
+    {
+      name: { first: 'Jane', last: 'Citizen' },
+      email: 'jane@example.com',
+      phone: { phoneNumber: '+61412345678' },
+      recovery_mail: null,
+      // 23:30 UTC is already the next day in Sydney: the header must show the region's date.
+      registeredOn: '2025-03-04T23:30:00.000Z',
+      userId: 'user-1',
+      isSSORegistration: false,
+      twoFactorEnabledInOrg: false,
+      twoFactorAuthentication: {
+        enabled: false,
+        email: { setupCompleted: true, enabled: true },
+        otp: { setupCompleted: false, enabled: false },
+        totp: { setupCompleted: false, enabled: false },
+      },
+    },
+    patch,
+  );
+}
+
+/** Logged in and inside an organisation, as the app layout's guards require. */
+export function inOrganization(session: SessionStore): void {
+  session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
+  session.setOrganizations([
+    {
+      organizationId: 'org-1',
+      organizationName: 'Acme Pty Ltd',
+      accountType: 'business',
+      role: 'owner',
+      enabled: true,
+      portals: { kreanoAccount: { hasAccess: true } },
+    },
+  ]);
+  session.selectOrganization({ organizationId: 'org-1', role: 'owner' }, { accessToken: 'org-access', refreshToken: 'org-refresh' });
+}
+
+export interface Recorded {
+  bodies: any[];
+  count: number;
+}
+
+export interface Answer {
+  status?: number;
+  data?: JsonBodyType;
+  msg?: string;
+  delayMs?: number;
+}
+
+/** A /v1 endpoint answering `{ data, msg }` (or an error), recording every JSON body. Answers in turn, the last repeats. */
+export function endpoint(method: 'get' | 'post' | 'patch', path: string, ...answers: Answer[]): Recorded {
+  const recorded: Recorded = { bodies: [], count: 0 };
+  const queue = answers.length ? answers : [{}];
+  server.use(
+    http[method](`${API}${path}`, async ({ request }) => {
+      const answer = queue[Math.min(recorded.count, queue.length - 1)]!;
+      recorded.count += 1;
+      recorded.bodies.push(method === 'get' ? null : await request.json().catch(() => null));
+      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      const status = answer.status ?? 200;
+      if (status >= 400) return HttpResponse.json({ msg: answer.msg ?? 'Server error', code: 'TEST' }, { status });
+      return HttpResponse.json({ data: answer.data ?? null, msg: answer.msg ?? '' }, { status });
+    }),
+  );
+  return recorded;
+}
+
+/** GET /v1/user answering with this profile. */
+export function profileEndpoint(info: UserInfo = userInfo()): Recorded {
+  return endpoint('get', '/v1/user', { data: { userInfo: info } });
+}
+
+export async function renderTwoFactor(url: string, options: Omit<RenderPortalOptions, 'plugins' | 'url'> = {}) {
+  return renderWithPortal({ session: inOrganization, ...options, url, plugins: [stubAuthPlugin, twoFactorPlugin] });
+}
+
+/** The toasts of the previous test must not satisfy the next one's assertions. */
+export function clearToasts(): void {
+  message.destroy();
+}
