@@ -1,0 +1,69 @@
+import type { AppListItem } from '@contract/v1/index';
+import { Badge, Button, Card, Tooltip, Typography } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppCardMenu } from './app-card-menu';
+
+export interface AppCardProps {
+  app: AppListItem;
+  launching: boolean;
+  processing: boolean;
+  /** Admin or owner: partner apps get the Enable/Disable menu, and a disabled Launch says to enable the service. */
+  canManage: boolean;
+  onLaunch: (app: AppListItem) => void;
+  onSetEnabled: (app: AppListItem, enabled: boolean) => void;
+}
+
+/** One app of the dashboard (spec §2.4): title, description, Launch, 'Service online' and 'Learn more'. */
+export function AppCard({ app, launching, processing, canManage, onLaunch, onSetEnabled }: AppCardProps) {
+  const { t } = useTranslation('apps');
+  const titleId = useId();
+  const reasonId = useId();
+  const reason = canManage ? t('card.cannotLaunch.manager') : t('card.cannotLaunch.member');
+
+  const launch = (
+    <Button
+      type="primary"
+      loading={launching}
+      disabled={!app.canLaunch}
+      aria-describedby={app.canLaunch ? titleId : `${titleId} ${reasonId}`}
+      // Synchronously, so the tab opens inside the click's user activation.
+      onClick={() => onLaunch(app)}
+    >
+      {t('card.launch')}
+    </Button>
+  );
+
+  return (
+    <Card className="apps-card" role="article" aria-labelledby={titleId}>
+      <div className="apps-card__head">
+        <Typography.Title level={2} id={titleId} className="apps-card__title">
+          {app.title}
+        </Typography.Title>
+        {app.thirdParty && canManage && (
+          <AppCardMenu app={app} processing={processing} onSetEnabled={(enabled) => onSetEnabled(app, enabled)} />
+        )}
+      </div>
+      <Typography.Paragraph className="apps-card__description">{app.description}</Typography.Paragraph>
+      <Badge status="success" text={t('card.online')} className="apps-card__status" />
+      <div className="apps-card__actions">
+        <a href={app.referenceLink} target="_blank" rel="noopener noreferrer">
+          {t('card.learnMore')}
+        </a>
+        {app.canLaunch ? (
+          launch
+        ) : (
+          // A disabled button gets no pointer or focus events: the wrapper carries the tooltip.
+          <Tooltip title={reason} trigger={['hover', 'focus']}>
+            <span className="apps-card__launch-hint" tabIndex={0}>
+              {launch}
+              <span id={reasonId} hidden>
+                {reason}
+              </span>
+            </span>
+          </Tooltip>
+        )}
+      </div>
+    </Card>
+  );
+}

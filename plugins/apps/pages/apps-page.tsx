@@ -1,0 +1,82 @@
+import { PluginRegistry, PortalConfig, SessionStore, titleCase, useService } from '@core';
+import { Alert, Button, Col, Empty, Row, Spin, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppsApi } from '../api/apps-api';
+import { AppCard } from '../components/app-card';
+import { AppDashboardStore } from '../stores/app-dashboard-store';
+import '../components/apps.css';
+
+/** `/dashboard/apps`: 'Document Collaboration Apps', 3 cards per row from medium screens, 2 on small, 1 on extra small. */
+const AppsPage = observer(function AppsPage() {
+  const { t } = useTranslation('apps');
+  const api = useService(AppsApi);
+  const session = useService(SessionStore);
+  const config = useService(PortalConfig);
+  const registry = useService(PluginRegistry);
+  const headingId = useId();
+  const [store] = useState(
+    () => new AppDashboardStore(api, session, { tabPrefix: config.appTabPrefix, manageRule: registry.roleRules['apps.manage'] }),
+  );
+  useEffect(() => store.start(), [store]);
+
+  const organization = session.activeOrganization;
+  const role = session.role ?? organization?.role;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <header className="apps-dashboard__header">
+        <Typography.Title level={1} id={headingId}>
+          {t('dashboard.title')}
+        </Typography.Title>
+        {organization && role && (
+          <Typography.Text type="secondary">
+            {t('dashboard.context', {
+              organization: organization.accountType === 'personal' ? t('dashboard.personal') : organization.organizationName,
+              role: titleCase(role),
+            })}
+          </Typography.Text>
+        )}
+      </header>
+
+      {store.status === 'loading' && (
+        <div className="apps-dashboard__state" role="status">
+          <Spin />
+          <span>{t('dashboard.loading')}</span>
+        </div>
+      )}
+      {store.status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('dashboard.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void store.load()}>
+              {t('dashboard.retry')}
+            </Button>
+          }
+        />
+      )}
+      {store.status === 'ready' && store.apps.length === 0 && <Empty description={t('dashboard.empty')} />}
+      {store.status === 'ready' && store.apps.length > 0 && (
+        <Row gutter={[24, 24]} role="list" aria-labelledby={headingId}>
+          {store.apps.map((app) => (
+            <Col key={app.id} xs={24} sm={12} md={8} role="listitem">
+              <AppCard
+                app={app}
+                launching={store.isLaunching(app.id)}
+                processing={store.processingId === app.id}
+                canManage={store.canManage}
+                onLaunch={store.launch}
+                onSetEnabled={(target, enabled) => void store.setEnabled(target, enabled)}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+});
+
+export default AppsPage;
