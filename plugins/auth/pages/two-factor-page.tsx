@@ -1,4 +1,119 @@
-// placeholder until part B lands
-export default function Placeholder() {
-  return null;
+import { OtpInput, rules, SessionStore, SubmitButton, useService } from '@core';
+import { Alert, Button, Form, Spin, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthApi } from '../api/auth-api';
+import { AuthHeading } from '../components/auth-heading';
+import { useFollowExit } from '../components/orgs-follow-exit';
+import '../components/two-factor-setup.css';
+import { useAuthHref } from '../navigation/use-auth-href';
+import { TwoFactorSetupStore } from '../stores/two-factor-setup-store';
+
+interface CodeValues {
+  code: string;
 }
+
+/** The server may send the otpauth URL (drawn here) or an image it drew itself (a data URL). */
+function QrImage({ url, label }: { url: string; label: string }) {
+  if (url.startsWith('data:image/'))
+    return <img className="auth-two-factor__qr" src={url} alt={label} width={180} height={180} />;
+  return (
+    <QRCodeSVG
+      className="auth-two-factor__qr"
+      value={url}
+      size={180}
+      role="img"
+      aria-label={label}
+      title={label}
+      marginSize={2}
+    />
+  );
+}
+
+/** Spec §2.1 two-factor: set up an authenticator app with a QR image, a copyable secret and a 6-digit code. */
+const TwoFactorPage = observer(function TwoFactorPage() {
+  const { t } = useTranslation('auth');
+  const api = useService(AuthApi);
+  const session = useService(SessionStore);
+  const href = useAuthHref();
+  const [form] = Form.useForm<CodeValues>();
+  const [store] = useState(() => new TwoFactorSetupStore(api, session, { done: href('orgs') }));
+  useEffect(() => void store.start(), [store]);
+  useFollowExit(store.exit);
+
+  const confirm = async ({ code }: CodeValues) => {
+    if (!(await store.confirm(code))) form.setFieldValue('code', '');
+  };
+
+  return (
+    <>
+      <AuthHeading title={t('twoFactor.title')}>{t('twoFactor.lead')}</AuthHeading>
+      {store.loading && (
+        <div className="auth-screen__status" role="status">
+          <Spin />
+          <span className="portal-visually-hidden">{t('twoFactor.loading')}</span>
+        </div>
+      )}
+      {store.failed && !store.loading && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('twoFactor.failed')}
+          action={
+            <Button size="small" onClick={() => void store.retry()}>
+              {t('twoFactor.retry')}
+            </Button>
+          }
+        />
+      )}
+      {store.setup && !store.loading && (
+        <>
+          <ol className="auth-two-factor__steps">
+            <li>
+              <Typography.Paragraph>{t('twoFactor.scan')}</Typography.Paragraph>
+              <QrImage url={store.setup.url} label={t('twoFactor.qrLabel')} />
+            </li>
+            <li>
+              <Typography.Paragraph>{t('twoFactor.manual')}</Typography.Paragraph>
+              <div className="auth-two-factor__secret">
+                <span>{t('twoFactor.secretLabel')}</span>
+                <code>{store.setup.secret}</code>
+                <Button onClick={() => void store.copySecret(navigator.clipboard)}>
+                  {store.copied ? t('twoFactor.copied') : t('twoFactor.copy')}
+                </Button>
+                <span role="status" className="portal-visually-hidden">
+                  {store.copied ? t('twoFactor.copiedAnnouncement') : ''}
+                </span>
+              </div>
+            </li>
+            <li>
+              <Form
+                form={form}
+                layout="vertical"
+                requiredMark={false}
+                onFinish={confirm}
+                disabled={store.exit !== null}
+              >
+                <Form.Item name="code" label={t('twoFactor.codeLabel')} rules={rules.otp(t)}>
+                  <OtpInput />
+                </Form.Item>
+                <SubmitButton
+                  className="auth-screen__submit"
+                  size="large"
+                  loading={store.confirming}
+                  loadingText={t('twoFactor.submitting')}
+                >
+                  {t('twoFactor.submit')}
+                </SubmitButton>
+              </Form>
+            </li>
+          </ol>
+        </>
+      )}
+    </>
+  );
+});
+
+export default TwoFactorPage;
