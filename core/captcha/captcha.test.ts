@@ -87,7 +87,10 @@ describe('captcha provider "turnstile"', () => {
     script.dispatchEvent(new Event('load'));
 
     await expect(attempt).resolves.toBe('turnstile-token');
-    expect(render).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ sitekey: 'ts-key', action: 'login' }));
+    expect(render).toHaveBeenCalledWith(
+      expect.any(HTMLElement),
+      expect.objectContaining({ sitekey: 'ts-key', action: 'login' }),
+    );
     expect(remove).toHaveBeenCalledWith('widget-1');
     expect(document.querySelector('.portal-captcha')).toBeNull();
   });

@@ -42,7 +42,13 @@ export class TurnstileProvider implements CaptchaProvider {
     const host = document.createElement('div');
     host.className = 'portal-captcha';
     // Invisible unless Cloudflare asks for a click; then it must float above the form, not hide under it.
-    Object.assign(host.style, { position: 'fixed', bottom: '16px', left: '50%', transform: 'translateX(-50%)', zIndex: '2000' });
+    Object.assign(host.style, {
+      position: 'fixed',
+      bottom: '16px',
+      left: '50%',
+      transform: 'translateX(-50%)',
+      zIndex: '2000',
+    });
     document.body.append(host);
     let widgetId: string | undefined;
     const cleanUp = () => {

@@ -1,12 +1,16 @@
 import type { PluginContext, PortalConfig } from '@core';
 import authPlugin from './index';
 
-const context = { pluginId: 'auth', config: {} as PortalConfig, settings: {} } as PluginContext<Record<string, unknown>>;
+const context = { pluginId: 'auth', config: {} as PortalConfig, settings: {} } as PluginContext<
+  Record<string, unknown>
+>;
 const routes = authPlugin.routes!(context);
 
 describe('auth plugin definition', () => {
   it('declares exactly the authentication routes of spec §2.1, in the auth layout', () => {
-    expect(routes.map(({ id, path, layout, guards }) => ({ id, path, layout, guards: guards ?? [] }))).toEqual([
+    expect(
+      routes.map(({ id, path, layout, guards }) => ({ id, path, layout, guards: guards ?? [] })),
+    ).toEqual([
       { id: 'auth.login', path: '/login', layout: 'auth', guards: [] },
       { id: 'auth.sign-up', path: '/sign-up', layout: 'auth', guards: [] },
       { id: 'auth.forgot-password', path: '/forgot-password', layout: 'auth', guards: [] },
@@ -35,7 +39,11 @@ describe('auth plugin definition', () => {
   it('binds its API so pages can resolve it', () => {
     const bound: unknown[] = [];
     authPlugin.bindings!(
-      { singleton: (id) => bound.push(id), constant: (id) => bound.push(id), factory: (id) => bound.push(id) },
+      {
+        singleton: (id) => bound.push(id),
+        constant: (id) => bound.push(id),
+        factory: (id) => bound.push(id),
+      },
       context,
     );
     expect(bound).toContain(Symbol.for('auth.api'));

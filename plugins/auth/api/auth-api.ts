@@ -68,12 +68,19 @@ export interface AuthApi {
   logout(signal?: AbortSignal): Promise<ApiResult<null>>;
   verifyTwoFactor(body: TwoFactorVerifyBody, signal?: AbortSignal): Promise<ApiResult<LoginData>>;
   requestTwoFactorOtp(body: TwoFactorOtpBody, signal?: AbortSignal): Promise<ApiResult<TwoFactorOtpData>>;
-  checkInvitation(orgId: string, invitationId: string, signal?: AbortSignal): Promise<ApiResult<InvitationCheckData>>;
+  checkInvitation(
+    orgId: string,
+    invitationId: string,
+    signal?: AbortSignal,
+  ): Promise<ApiResult<InvitationCheckData>>;
   acceptInvitation(orgId: string, invitationId: string, signal?: AbortSignal): Promise<ApiResult<null>>;
   organizationList(signal?: AbortSignal): Promise<ApiResult<OrganizationListData>>;
   /** The portals of this product family (`account_setting=false`). */
   portals(signal?: AbortSignal): Promise<ApiResult<PortalListData>>;
-  organizationAccess(body: OrganizationAccessBody, signal?: AbortSignal): Promise<ApiResult<OrganizationAccessData>>;
+  organizationAccess(
+    body: OrganizationAccessBody,
+    signal?: AbortSignal,
+  ): Promise<ApiResult<OrganizationAccessData>>;
   /** The token-auth screen trades a launch token for a user session. */
   exchangeLaunchToken(body: LaunchTokenBody, signal?: AbortSignal): Promise<ApiResult<LaunchTokenData>>;
   setupTwoFactor(body: TwoFactorSetupBody, signal?: AbortSignal): Promise<ApiResult<TwoFactorSetupData>>;

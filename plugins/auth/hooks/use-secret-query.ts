@@ -13,7 +13,10 @@ export function useSecretQuery<K extends string>(names: readonly K[]): Record<K,
   const navigate = useNavigate();
   const [values] = useState(() => {
     const query = new URLSearchParams(location.search);
-    return Object.fromEntries(names.map((name) => [name, query.get(name) || undefined])) as Record<K, string | undefined>;
+    return Object.fromEntries(names.map((name) => [name, query.get(name) || undefined])) as Record<
+      K,
+      string | undefined
+    >;
   });
 
   useEffect(() => {
@@ -21,7 +24,10 @@ export function useSecretQuery<K extends string>(names: readonly K[]): Record<K,
     if (!names.some((name) => query.has(name))) return;
     names.forEach((name) => query.delete(name));
     const rest = query.toString();
-    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true, state: location.state });
+    navigate(
+      { pathname: location.pathname, search: rest ? `?${rest}` : '' },
+      { replace: true, state: location.state },
+    );
   }, [location, navigate, names]);
 
   return values;

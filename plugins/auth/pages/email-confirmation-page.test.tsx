@@ -30,7 +30,9 @@ describe('email-confirmation page', { timeout: 60_000 }, () => {
   it("says 'Email is missing' and sends nothing when the address was lost (reload, pasted link)", async () => {
     const resent = endpoint('post', '/v1/resend-email', { msg: RESENT });
     const { user } = await renderAuth('/email-confirmation');
-    expect(await screen.findByText('We have sent a verification link to your email address.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We have sent a verification link to your email address.'),
+    ).toBeInTheDocument();
     await user.click(resend());
     expect(await screen.findByText('Email is missing')).toBeInTheDocument();
     expect(resent.bodies).toHaveLength(0);
@@ -39,15 +41,18 @@ describe('email-confirmation page', { timeout: 60_000 }, () => {
   it.each([
     [429, 'Too many requests. Please try again later', 'Too many requests. Please try again later'],
     [500, 'smtp down', 'Please try again'],
-  ])('after a %i shows the catalogue message and lets the user try again', async (status, serverMsg, shown) => {
-    const resent = endpoint('post', '/v1/resend-email', { status, msg: serverMsg });
-    const { user } = await arriveWithEmail('ada@example.com');
-    await user.click(resend());
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-    await waitFor(() => expect(resend()).toBeEnabled());
-    await user.click(resend());
-    await waitFor(() => expect(resent.bodies).toHaveLength(2));
-  });
+  ])(
+    'after a %i shows the catalogue message and lets the user try again',
+    async (status, serverMsg, shown) => {
+      const resent = endpoint('post', '/v1/resend-email', { status, msg: serverMsg });
+      const { user } = await arriveWithEmail('ada@example.com');
+      await user.click(resend());
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      await waitFor(() => expect(resend()).toBeEnabled());
+      await user.click(resend());
+      await waitFor(() => expect(resent.bodies).toHaveLength(2));
+    },
+  );
 
   it('sends one request however often Resend is pressed while it runs', async () => {
     const resent = endpoint('post', '/v1/resend-email', { msg: RESENT, delayMs: 300 });

@@ -25,10 +25,15 @@ export default function EmailVerificationPage() {
   useEffect(() => {
     if (!verificationToken || started.current) return;
     started.current = true;
-    api.verifyEmail({ token: verificationToken, ...(organizationToken ? { organizationId: organizationToken } : {}) }).then(
-      () => setStatus('verified'),
-      () => setStatus('expired'),
-    );
+    api
+      .verifyEmail({
+        token: verificationToken,
+        ...(organizationToken ? { organizationId: organizationToken } : {}),
+      })
+      .then(
+        () => setStatus('verified'),
+        () => setStatus('expired'),
+      );
   }, [api, verificationToken, organizationToken]);
 
   const goToLogin = (
@@ -49,7 +54,11 @@ export default function EmailVerificationPage() {
     <div role="status" aria-live="polite">
       <Result
         status={status === 'verified' ? 'success' : 'warning'}
-        title={<h1 className="auth-screen__title">{t(status === 'verified' ? 'emailVerification.verified' : 'emailVerification.expired')}</h1>}
+        title={
+          <h1 className="auth-screen__title">
+            {t(status === 'verified' ? 'emailVerification.verified' : 'emailVerification.expired')}
+          </h1>
+        }
         extra={goToLogin}
       />
     </div>

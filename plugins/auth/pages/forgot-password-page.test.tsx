@@ -13,7 +13,9 @@ afterEach(clearToasts);
 describe('forgot-password page', { timeout: 60_000 }, () => {
   it('validates the email with the spec messages before it can be sent', async () => {
     const { user } = await renderAuth('/forgot-password');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     await user.type(screen.getByLabelText('Email'), 'ada');
     expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
@@ -43,19 +45,22 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
     [400, 'Please try again.', 'Please try again.'],
     [429, 'Too many requests. Please try again later', 'Too many requests. Please try again later'],
     [500, 'mailer crashed', 'Please try again'],
-  ])('after a %i shows the catalogue message and keeps the email for another try', async (status, serverMsg, shown) => {
-    const forget = endpoint('post', '/v1/forget-password', { status, msg: serverMsg });
-    const { user } = await renderAuth('/forgot-password');
-    await enterEmail();
-    await waitFor(() => expect(submit()).toBeEnabled());
-    await user.click(submit());
+  ])(
+    'after a %i shows the catalogue message and keeps the email for another try',
+    async (status, serverMsg, shown) => {
+      const forget = endpoint('post', '/v1/forget-password', { status, msg: serverMsg });
+      const { user } = await renderAuth('/forgot-password');
+      await enterEmail();
+      await waitFor(() => expect(submit()).toBeEnabled());
+      await user.click(submit());
 
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-    expect(screen.queryByText('mailer crashed')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    await waitFor(() => expect(submit()).toBeEnabled());
-    expect(forget.bodies).toHaveLength(1);
-  });
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      expect(screen.queryByText('mailer crashed')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      await waitFor(() => expect(submit()).toBeEnabled());
+      expect(forget.bodies).toHaveLength(1);
+    },
+  );
 
   it('sends one request however often the button is pressed', async () => {
     const forget = endpoint('post', '/v1/forget-password', { msg: SENT, delayMs: 300 });
@@ -72,7 +77,9 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
     const forget = endpoint('post', '/v1/forget-password', { msg: SENT });
     window.grecaptcha = { ready: (callback) => callback(), execute: async () => 'forgot-token' };
     try {
-      const { user } = await renderAuth('/forgot-password', { config: { captcha: { provider: 'recaptcha', siteKey: 'k' } } });
+      const { user } = await renderAuth('/forgot-password', {
+        config: { captcha: { provider: 'recaptcha', siteKey: 'k' } },
+      });
       let script: HTMLScriptElement | null = null;
       await waitFor(() => {
         script = document.querySelector('script[src^="https://www.google.com/recaptcha/api.js"]');
@@ -82,7 +89,11 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
       await enterEmail();
       await waitFor(() => expect(submit()).toBeEnabled());
       await user.click(submit());
-      await waitFor(() => expect(forget.bodies).toEqual([{ email: 'ada@example.com', portal: 'kreanoAccount', captcha: 'forgot-token' }]));
+      await waitFor(() =>
+        expect(forget.bodies).toEqual([
+          { email: 'ada@example.com', portal: 'kreanoAccount', captcha: 'forgot-token' },
+        ]),
+      );
     } finally {
       document.head.querySelectorAll('script').forEach((s) => s.remove());
       delete window.grecaptcha;

@@ -33,7 +33,10 @@ export default function ForgotPasswordPage() {
     try {
       const check = await captchaFor('forgot_password');
       if (!check) return;
-      const { msg } = await api.forgetPassword({ email, portal: config.portalKey, ...captchaField(check.token) }, signal());
+      const { msg } = await api.forgetPassword(
+        { email, portal: config.portalKey, ...captchaField(check.token) },
+        signal(),
+      );
       setSent(msg || t('forgotPassword.sent'));
     } catch {
       // Shown by the HTTP client (spec §8); the address stays for another try.
@@ -52,7 +55,12 @@ export default function ForgotPasswordPage() {
           <Form.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
             <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
           </Form.Item>
-          <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('forgotPassword.submitting')}>
+          <SubmitButton
+            className="auth-screen__submit"
+            size="large"
+            loading={busy}
+            loadingText={t('forgotPassword.submitting')}
+          >
             {t('forgotPassword.submit')}
           </SubmitButton>
         </Form>

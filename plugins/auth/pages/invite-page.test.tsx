@@ -7,10 +7,15 @@ afterEach(clearToasts);
 
 describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) => {
   it('existing user: accepts the invitation and goes to login with the server message', async () => {
-    const check = endpoint('get', CHECK, { data: { userExists: true, email: 'bob@example.com' }, msg: 'Invitation found' });
+    const check = endpoint('get', CHECK, {
+      data: { userExists: true, email: 'bob@example.com' },
+      msg: 'Invitation found',
+    });
     const accept = endpoint('post', '/v1/organization/invite', { msg: 'Invitation accepted. Please log in' });
     const { router } = await renderAuth(`${path}?orgId=org-9&invitationId=inv-3`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checking your invitation…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Checking your invitation…' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Invitation accepted. Please log in')).toBeInTheDocument();
     expect(check.urls).toHaveLength(1);
@@ -46,12 +51,15 @@ describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) =
   it.each([
     [400, 'Invitation is expired', 'Invitation is expired'],
     [500, 'boom', 'Please try again'],
-  ])('a %i from the check shows the catalogue message and goes to login', async (status, serverMsg, shown) => {
-    endpoint('get', CHECK, { status, msg: serverMsg });
-    const { router } = await renderAuth(`${path}?orgId=org-9&invitationId=inv-3`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-  });
+  ])(
+    'a %i from the check shows the catalogue message and goes to login',
+    async (status, serverMsg, shown) => {
+      endpoint('get', CHECK, { status, msg: serverMsg });
+      const { router } = await renderAuth(`${path}?orgId=org-9&invitationId=inv-3`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+    },
+  );
 
   it('a failed acceptance shows the message and goes to login', async () => {
     endpoint('get', CHECK, { data: { userExists: true, email: 'bob@example.com' } });

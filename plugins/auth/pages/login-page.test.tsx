@@ -10,7 +10,11 @@ const VERIFIED = {
   twoFactorEnabledInOrg: true,
 };
 
-async function fillLogin(user: Awaited<ReturnType<typeof renderAuth>>['user'], email = 'ada@example.com', password = 'Secret#1') {
+async function fillLogin(
+  user: Awaited<ReturnType<typeof renderAuth>>['user'],
+  email = 'ada@example.com',
+  password = 'Secret#1',
+) {
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
 }
@@ -27,7 +31,10 @@ describe('login page', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/sign-up');
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('keeps Login disabled until the form is valid, with the spec messages', async () => {
@@ -54,7 +61,16 @@ describe('login page', { timeout: 60_000 }, () => {
     const login = endpoint('post', '/v1/login', { data: VERIFIED, msg: 'Login successful' });
     const { user, session } = await renderAuth('/login', {
       session: (s) => {
-        s.setOrganizations([{ organizationId: 'old', organizationName: 'Previous user', accountType: 'personal', role: 'owner', enabled: true, portals: {} }]);
+        s.setOrganizations([
+          {
+            organizationId: 'old',
+            organizationName: 'Previous user',
+            accountType: 'personal',
+            role: 'owner',
+            enabled: true,
+            portals: {},
+          },
+        ]);
         s.setPortals([{ id: 'p', name: 'Old portal' }]);
       },
     });
@@ -107,7 +123,14 @@ describe('login page', { timeout: 60_000 }, () => {
       mobile: { show: false, label: 'Mobile' },
     };
     endpoint('post', '/v1/login', {
-      data: { twoFactorEnabled: true, tokenId: 'challenge-7', twoFactorConfigInfo, email: { id: 'ada@example.com', verified: true }, logo: null, twoFactorEnabledInOrg: false },
+      data: {
+        twoFactorEnabled: true,
+        tokenId: 'challenge-7',
+        twoFactorConfigInfo,
+        email: { id: 'ada@example.com', verified: true },
+        logo: null,
+        twoFactorEnabledInOrg: false,
+      },
       msg: 'Please complete two-factor authentication',
     });
     const { user, session } = await renderAuth('/login?toUrl=%2Fuser%2Fsecurity');
@@ -120,7 +143,12 @@ describe('login page', { timeout: 60_000 }, () => {
       routeId: 'auth.security-verification',
       pathname: '/security-verification',
       search: '',
-      state: { tokenId: 'challenge-7', twoFactorConfigInfo, email: 'ada@example.com', toUrl: '/user/security' },
+      state: {
+        tokenId: 'challenge-7',
+        twoFactorConfigInfo,
+        email: 'ada@example.com',
+        toUrl: '/user/security',
+      },
     });
     expect(session.isUserLoggedIn).toBe(false);
     expect(session.accessToken).toBeNull();
@@ -130,7 +158,12 @@ describe('login page', { timeout: 60_000 }, () => {
 
   it('unverified: goes to email-confirmation with the address and shows the server message', async () => {
     endpoint('post', '/v1/login', {
-      data: { twoFactorEnabled: false, email: { id: 'ada@example.com', verified: false }, logo: null, twoFactorEnabledInOrg: false },
+      data: {
+        twoFactorEnabled: false,
+        email: { id: 'ada@example.com', verified: false },
+        logo: null,
+        twoFactorEnabledInOrg: false,
+      },
       msg: 'Please verify your email address to continue',
     });
     const { user, session } = await renderAuth('/login');
@@ -147,25 +180,32 @@ describe('login page', { timeout: 60_000 }, () => {
   it.each([
     [400, 'Invalid email or password', 'Invalid email or password'],
     [500, 'stack trace the user must not see', 'Please try again'],
-  ])('after a %i shows the catalogue message, keeps the email and clears the password', async (status, serverMsg, shown) => {
-    const login = endpoint('post', '/v1/login', { status, msg: serverMsg });
-    const { user, router, session } = await renderAuth('/login');
-    await fillLogin(user);
-    await waitFor(() => expect(submit()).toBeEnabled());
-    await user.click(submit());
+  ])(
+    'after a %i shows the catalogue message, keeps the email and clears the password',
+    async (status, serverMsg, shown) => {
+      const login = endpoint('post', '/v1/login', { status, msg: serverMsg });
+      const { user, router, session } = await renderAuth('/login');
+      await fillLogin(user);
+      await waitFor(() => expect(submit()).toBeEnabled());
+      await user.click(submit());
 
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-    expect(screen.queryByText('stack trace the user must not see')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
-    expect(submit()).toBeDisabled();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(session.isUserLoggedIn).toBe(false);
-    expect(login.bodies).toHaveLength(1);
-  });
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      expect(screen.queryByText('stack trace the user must not see')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
+      expect(submit()).toBeDisabled();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(session.isUserLoggedIn).toBe(false);
+      expect(login.bodies).toHaveLength(1);
+    },
+  );
 
   it('sends one request however often Login is pressed while it runs', async () => {
-    const login = endpoint('post', '/v1/login', { status: 400, msg: 'Invalid email or password', delayMs: 300 });
+    const login = endpoint('post', '/v1/login', {
+      status: 400,
+      msg: 'Invalid email or password',
+      delayMs: 300,
+    });
     const { user } = await renderAuth('/login');
     await fillLogin(user);
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -199,7 +239,9 @@ describe('login page with a real captcha provider', { timeout: 60_000 }, () => {
   it('loads reCAPTCHA only when configured and sends a fresh token with every attempt', async () => {
     const login = endpoint('post', '/v1/login', { status: 400, msg: 'Invalid email or password' });
     const tokens = ['captcha-token-1', 'captcha-token-2'];
-    const { user } = await renderAuth('/login', { config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } } });
+    const { user } = await renderAuth('/login', {
+      config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } },
+    });
     let script: HTMLScriptElement | null = null;
     await waitFor(() => {
       script = document.querySelector('script[src^="https://www.google.com/recaptcha/api.js"]');
@@ -222,8 +264,13 @@ describe('login page with a real captcha provider', { timeout: 60_000 }, () => {
 
   it("says 'Please try again.' and sends nothing when the captcha fails", async () => {
     const login = endpoint('post', '/v1/login', { data: VERIFIED });
-    const { user, router } = await renderAuth('/login', { config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } } });
-    window.grecaptcha = { ready: (callback) => callback(), execute: async () => Promise.reject(new Error('blocked')) };
+    const { user, router } = await renderAuth('/login', {
+      config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } },
+    });
+    window.grecaptcha = {
+      ready: (callback) => callback(),
+      execute: async () => Promise.reject(new Error('blocked')),
+    };
     let script: HTMLScriptElement | null = null;
     await waitFor(() => {
       script = document.querySelector('script[src^="https://www.google.com/recaptcha/api.js"]');

@@ -1,4 +1,13 @@
-import { EmailInput, Notifier, PasswordInput, SessionStore, SubmitButton, rules, translateValidation, useService } from '@core';
+import {
+  EmailInput,
+  Notifier,
+  PasswordInput,
+  SessionStore,
+  SubmitButton,
+  rules,
+  translateValidation,
+  useService,
+} from '@core';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,13 +56,25 @@ export default function LoginPage() {
       const { data, msg } = await api.login({ email, password, ...captchaField(check.token) }, signal());
       const twoFactorConfigInfo = data.twoFactorConfigInfo ?? null;
       if (data.twoFactorEnabled && data.tokenId) {
-        session.setTwoFactorPending({ twoFactorConfigInfo, twoFactorEnabledInOrg: data.twoFactorEnabledInOrg });
-        const state: SecurityVerificationState = { tokenId: data.tokenId, twoFactorConfigInfo, email: data.email.id, toUrl };
+        session.setTwoFactorPending({
+          twoFactorConfigInfo,
+          twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
+        });
+        const state: SecurityVerificationState = {
+          tokenId: data.tokenId,
+          twoFactorConfigInfo,
+          email: data.email.id,
+          toUrl,
+        };
         navigate(href('security-verification'), { state });
       } else if (data.email.verified && data.accessToken && data.refreshToken) {
         session.logIn(
           { accessToken: data.accessToken, refreshToken: data.refreshToken },
-          { logo: data.logo ?? null, twoFactorEnabled: false, twoFactorEnabledInOrg: data.twoFactorEnabledInOrg },
+          {
+            logo: data.logo ?? null,
+            twoFactorEnabled: false,
+            twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
+          },
         );
         session.clearDirectory();
         // The button stays busy until the organisation screen takes over: no second login meanwhile.
@@ -83,14 +104,25 @@ export default function LoginPage() {
           name="password"
           label={t('controls.password.label', { ns: 'core' })}
           // Login checks any existing password: only "required" here, the strength rules are for new ones.
-          rules={[{ required: true, whitespace: true, message: translateValidation(t, 'validation.password.required') }]}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: translateValidation(t, 'validation.password.required'),
+            },
+          ]}
         >
           <PasswordInput autoComplete="current-password" />
         </Form.Item>
         <div className="auth-screen__row">
           <Link to={href('forgot-password')}>{t('login.forgotPassword')}</Link>
         </div>
-        <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('login.submitting')}>
+        <SubmitButton
+          className="auth-screen__submit"
+          size="large"
+          loading={busy}
+          loadingText={t('login.submitting')}
+        >
           {t('login.submit')}
         </SubmitButton>
       </Form>

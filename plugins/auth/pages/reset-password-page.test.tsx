@@ -20,7 +20,9 @@ describe('reset-password page', { timeout: 60_000 }, () => {
   it('reads the token, removes it from the address bar and keeps it in memory for the request', async () => {
     const reset = endpoint('patch', '/v1/reset-password', { msg: DONE });
     const { user, router } = await renderAuth('/reset-password?verificationToken=rt-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
 
     await choose();
@@ -42,7 +44,11 @@ describe('reset-password page', { timeout: 60_000 }, () => {
     fill('New Password', `Ab#1${'x'.repeat(27)}`);
     expect(await screen.findByText('Password must be 30 characters at maximum!')).toBeInTheDocument();
     fill('New Password', 'alllowercase1!');
-    expect(await screen.findByText('Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters',
+      ),
+    ).toBeInTheDocument();
     fill('New Password', '');
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
     await choose('NewSecret#1', 'NewSecret#2');
@@ -55,28 +61,34 @@ describe('reset-password page', { timeout: 60_000 }, () => {
   it.each([
     [400, 'Link is expired', 'Link is expired'],
     [500, 'argon2 failed', 'Please try again'],
-  ])('after a %i shows the catalogue message, clears the passwords and retries with the same token', async (status, serverMsg, shown) => {
-    const reset = endpoint('patch', '/v1/reset-password', { status, msg: serverMsg });
-    const { user, router } = await renderAuth('/reset-password?verificationToken=rt-9');
-    await choose();
-    await waitFor(() => expect(submit()).toBeEnabled());
-    await user.click(submit());
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveValue(''));
-    expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
-    expect(router.state.location.pathname).toBe('/reset-password');
+  ])(
+    'after a %i shows the catalogue message, clears the passwords and retries with the same token',
+    async (status, serverMsg, shown) => {
+      const reset = endpoint('patch', '/v1/reset-password', { status, msg: serverMsg });
+      const { user, router } = await renderAuth('/reset-password?verificationToken=rt-9');
+      await choose();
+      await waitFor(() => expect(submit()).toBeEnabled());
+      await user.click(submit());
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveValue(''));
+      expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+      expect(router.state.location.pathname).toBe('/reset-password');
 
-    await choose('Another#22');
-    await waitFor(() => expect(submit()).toBeEnabled());
-    await user.click(submit());
-    await waitFor(() => expect(reset.bodies).toHaveLength(2));
-    expect(reset.bodies[1]).toEqual({ password: 'Another#22', token: 'rt-9' });
-  });
+      await choose('Another#22');
+      await waitFor(() => expect(submit()).toBeEnabled());
+      await user.click(submit());
+      await waitFor(() => expect(reset.bodies).toHaveLength(2));
+      expect(reset.bodies[1]).toEqual({ password: 'Another#22', token: 'rt-9' });
+    },
+  );
 
   it('without a token offers a new link instead of a form that cannot work', async () => {
     await renderAuth('/reset-password');
     expect(await screen.findByText('This reset link is incomplete. Request a new one.')).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });

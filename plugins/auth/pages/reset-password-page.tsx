@@ -47,7 +47,11 @@ export default function ResetPasswordPage() {
       <AuthHeading title={t('resetPassword.title')}>{t('resetPassword.lead')}</AuthHeading>
       {verificationToken ? (
         <Form form={form} layout="vertical" onFinish={reset} disabled={busy} requiredMark={false}>
-          <Form.Item name="password" label={t('controls.newPassword.label', { ns: 'core' })} rules={rules.password(t)}>
+          <Form.Item
+            name="password"
+            label={t('controls.newPassword.label', { ns: 'core' })}
+            rules={rules.password(t)}
+          >
             <PasswordInput autoFocus autoComplete="new-password" />
           </Form.Item>
           <Form.Item
@@ -58,7 +62,12 @@ export default function ResetPasswordPage() {
           >
             <PasswordInput autoComplete="new-password" />
           </Form.Item>
-          <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('resetPassword.submitting')}>
+          <SubmitButton
+            className="auth-screen__submit"
+            size="large"
+            loading={busy}
+            loadingText={t('resetPassword.submitting')}
+          >
             {t('resetPassword.submit')}
           </SubmitButton>
         </Form>

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
 
-
 const submit = () => screen.getByRole('button', { name: /^Sign up$|SIGNING UP/ });
 
 /** Fast fill for the fields a test does not examine; `user.type` is used where typing itself matters. */
@@ -26,15 +25,30 @@ afterEach(clearToasts);
 describe('sign-up page', { timeout: 60_000 }, () => {
   it('shows every field labelled and the legal links from config', async () => {
     await renderAuth('/sign-up', {
-      config: { legalLinks: { terms: 'https://legal.example/terms', privacy: 'https://legal.example/privacy', collectionNotice: 'https://legal.example/notice' } },
+      config: {
+        legalLinks: {
+          terms: 'https://legal.example/terms',
+          privacy: 'https://legal.example/privacy',
+          collectionNotice: 'https://legal.example/notice',
+        },
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     for (const label of ['First Name', 'Last Name', 'Email', 'Password', 'Confirm Password']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
-    expect(screen.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://legal.example/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://legal.example/privacy');
-    expect(screen.getByRole('link', { name: 'Privacy Collection Notice' })).toHaveAttribute('href', 'https://legal.example/notice');
+    expect(screen.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute(
+      'href',
+      'https://legal.example/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      'https://legal.example/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Collection Notice' })).toHaveAttribute(
+      'href',
+      'https://legal.example/notice',
+    );
     expect(screen.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(submit()).toBeDisabled();
@@ -55,7 +69,11 @@ describe('sign-up page', { timeout: 60_000 }, () => {
     fill('Password', 'Ab#1');
     expect(await screen.findByText('Password must be 7 characters at minimum!')).toBeInTheDocument();
     fill('Password', 'abcdefgh');
-    expect(await screen.findByText('Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters',
+      ),
+    ).toBeInTheDocument();
     fill('Password', 'Secret#12');
     fill('Confirm Password', 'Different#1');
     expect(await screen.findByText('Password and Confirm Password should match')).toBeInTheDocument();
@@ -66,7 +84,9 @@ describe('sign-up page', { timeout: 60_000 }, () => {
     fill('Email', 'ada@example.com');
     fill('Confirm Password', 'Secret#12');
     await waitFor(() => expect(submit()).toBeEnabled());
-    expect(screen.getByLabelText('Confirm Password').closest('.ant-form-item')).not.toHaveClass('ant-form-item-has-error');
+    expect(screen.getByLabelText('Confirm Password').closest('.ant-form-item')).not.toHaveClass(
+      'ant-form-item-has-error',
+    );
   });
 
   it('not yet verified: sends the registration with the portal key and goes to email-confirmation with the address', async () => {
@@ -80,15 +100,28 @@ describe('sign-up page', { timeout: 60_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText('We have sent a verification link to ada@example.com.')).toBeInTheDocument();
-    expect(await screen.findByText('Registration successful. Please check your email to verify your account')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Registration successful. Please check your email to verify your account'),
+    ).toBeInTheDocument();
     expect(register.bodies).toEqual([
-      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'Secret#12', portal: 'kreanoAccount' },
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'Secret#12',
+        portal: 'kreanoAccount',
+      },
     ]);
   });
 
   it('invited: pre-fills a read-only email, sends the invitation and, when verified, goes to login', async () => {
-    const register = endpoint('post', '/v1/register', { data: { isVerified: true }, msg: 'Registration successful. You can now log in' });
-    const { user, router } = await renderAuth('/sign-up?emailId=new%40example.com&orgId=org-9&invitationId=inv-3');
+    const register = endpoint('post', '/v1/register', {
+      data: { isVerified: true },
+      msg: 'Registration successful. You can now log in',
+    });
+    const { user, router } = await renderAuth(
+      '/sign-up?emailId=new%40example.com&orgId=org-9&invitationId=inv-3',
+    );
     const email = await screen.findByLabelText('Email');
     expect(email).toHaveValue('new@example.com');
     expect(email).toHaveAttribute('readonly');
@@ -116,22 +149,25 @@ describe('sign-up page', { timeout: 60_000 }, () => {
   it.each([
     [400, 'An account with this email already exists', 'An account with this email already exists'],
     [500, 'db down', 'Please try again'],
-  ])('after a %i shows the catalogue message, keeps names and email, clears the passwords', async (status, serverMsg, shown) => {
-    const register = endpoint('post', '/v1/register', { status, msg: serverMsg });
-    const { user, router } = await renderAuth('/sign-up');
-    await fillForm();
-    await user.click(submit());
+  ])(
+    'after a %i shows the catalogue message, keeps names and email, clears the passwords',
+    async (status, serverMsg, shown) => {
+      const register = endpoint('post', '/v1/register', { status, msg: serverMsg });
+      const { user, router } = await renderAuth('/sign-up');
+      await fillForm();
+      await user.click(submit());
 
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-    expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
-    expect(screen.getByLabelText('Last Name')).toHaveValue('Lovelace');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
-    expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
-    expect(submit()).toBeDisabled();
-    expect(router.state.location.pathname).toBe('/sign-up');
-    expect(register.bodies).toHaveLength(1);
-  });
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
+      expect(screen.getByLabelText('Last Name')).toHaveValue('Lovelace');
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+      await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
+      expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+      expect(submit()).toBeDisabled();
+      expect(router.state.location.pathname).toBe('/sign-up');
+      expect(register.bodies).toHaveLength(1);
+    },
+  );
 
   it('sends one registration however often Sign up is pressed', async () => {
     const register = endpoint('post', '/v1/register', { status: 400, msg: 'Nope', delayMs: 300 });

@@ -71,7 +71,9 @@ export default function SignUpPage() {
 
   return (
     <>
-      <AuthHeading title={t('signUp.title')}>{invitation ? t('signUp.invitedLead') : t('signUp.lead')}</AuthHeading>
+      <AuthHeading title={t('signUp.title')}>
+        {invitation ? t('signUp.invitedLead') : t('signUp.lead')}
+      </AuthHeading>
       <Form
         form={form}
         layout="vertical"
@@ -80,10 +82,18 @@ export default function SignUpPage() {
         requiredMark={false}
         initialValues={invitation ? { email: invitation.email } : undefined}
       >
-        <Form.Item name="firstName" label={t('controls.firstName.label', { ns: 'core' })} rules={rules.firstName(t)}>
+        <Form.Item
+          name="firstName"
+          label={t('controls.firstName.label', { ns: 'core' })}
+          rules={rules.firstName(t)}
+        >
           <Input autoFocus autoComplete="given-name" />
         </Form.Item>
-        <Form.Item name="lastName" label={t('controls.lastName.label', { ns: 'core' })} rules={rules.lastName(t)}>
+        <Form.Item
+          name="lastName"
+          label={t('controls.lastName.label', { ns: 'core' })}
+          rules={rules.lastName(t)}
+        >
           <Input autoComplete="family-name" />
         </Form.Item>
         <Form.Item
@@ -92,9 +102,16 @@ export default function SignUpPage() {
           rules={rules.email(t)}
           extra={invitation ? t('signUp.invitedEmail') : undefined}
         >
-          <EmailInput readOnly={Boolean(invitation)} placeholder={t('controls.email.placeholder', { ns: 'core' })} />
+          <EmailInput
+            readOnly={Boolean(invitation)}
+            placeholder={t('controls.email.placeholder', { ns: 'core' })}
+          />
         </Form.Item>
-        <Form.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
+        <Form.Item
+          name="password"
+          label={t('controls.password.label', { ns: 'core' })}
+          rules={rules.password(t)}
+        >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -116,7 +133,12 @@ export default function SignUpPage() {
             }}
           />
         </p>
-        <SubmitButton className="auth-screen__submit" size="large" loading={busy} loadingText={t('signUp.submitting')}>
+        <SubmitButton
+          className="auth-screen__submit"
+          size="large"
+          loading={busy}
+          loadingText={t('signUp.submitting')}
+        >
           {t('signUp.submit')}
         </SubmitButton>
       </Form>

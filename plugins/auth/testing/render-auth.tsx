@@ -20,7 +20,11 @@ function Arrived({ routeId }: { routeId: string }) {
   const location = useLocation();
   return (
     <pre data-testid="arrived" data-route={routeId}>
-      {JSON.stringify({ pathname: location.pathname, search: location.search, state: location.state ?? null })}
+      {JSON.stringify({
+        pathname: location.pathname,
+        search: location.search,
+        state: location.state ?? null,
+      })}
     </pre>
   );
 }
@@ -31,7 +35,9 @@ export function authPluginWithStubs(stubbed: string[]): PortalPlugin {
     ...authPlugin,
     routes: (ctx) =>
       (authPlugin.routes?.(ctx) ?? []).map((route) =>
-        stubbed.includes(route.id) ? { ...route, load: async () => ({ default: () => <Arrived routeId={route.id} /> }) } : route,
+        stubbed.includes(route.id)
+          ? { ...route, load: async () => ({ default: () => <Arrived routeId={route.id} /> }) }
+          : route,
       ),
   };
 }
@@ -41,7 +47,12 @@ export interface RenderAuthOptions extends Omit<RenderPortalOptions, 'plugins'> 
   stubs?: string[];
 }
 
-export const OTHER_SCREENS = ['auth.security-verification', 'auth.orgs', 'auth.token-auth', 'auth.two-factor'];
+export const OTHER_SCREENS = [
+  'auth.security-verification',
+  'auth.orgs',
+  'auth.token-auth',
+  'auth.two-factor',
+];
 
 export async function renderAuth(url: string, options: RenderAuthOptions = {}) {
   const { stubs = OTHER_SCREENS, ...rest } = options;
@@ -49,7 +60,12 @@ export async function renderAuth(url: string, options: RenderAuthOptions = {}) {
 }
 
 /** Where a stubbed screen was reached, once it renders. */
-export async function arrivedAt(): Promise<{ routeId: string; pathname: string; search: string; state: any }> {
+export async function arrivedAt(): Promise<{
+  routeId: string;
+  pathname: string;
+  search: string;
+  state: any;
+}> {
   const element = await screen.findByTestId('arrived');
   return { routeId: element.dataset.route!, ...JSON.parse(element.textContent ?? '{}') };
 }
@@ -68,7 +84,8 @@ export function endpoint(
       bodies.push(method === 'get' ? null : await request.json().catch(() => null));
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       const status = answer.status ?? 200;
-      if (status >= 400) return HttpResponse.json({ msg: answer.msg ?? 'Server error', code: 'TEST' }, { status });
+      if (status >= 400)
+        return HttpResponse.json({ msg: answer.msg ?? 'Server error', code: 'TEST' }, { status });
       return HttpResponse.json({ data: answer.data ?? null, msg: answer.msg ?? '' }, { status });
     }),
   );
