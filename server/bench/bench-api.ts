@@ -64,6 +64,10 @@ async function main(): Promise<void> {
     const bearer = { authorization: `Bearer ${accessToken}` };
     const run = (options: Parameters<typeof autocannon>[0]) => autocannon({ connections, duration, pipelining: 1, ...options });
 
+    // Warm-up: JIT, PGlite caches and the first argon2 allocations are not what we measure.
+    await autocannon({ url: `${base}/v1/organization-list`, headers: bearer, connections: 2, duration: 2 });
+    await autocannon({ url: `${base}/v1/login`, method: 'POST', headers: json, body: loginBody, connections: 2, duration: 2 });
+
     rows.push({ name: 'organization-list (idle)', result: await run({ url: `${base}/v1/organization-list`, headers: bearer }) });
     rows.push({ name: 'login (argon2id verify)', result: await run({ url: `${base}/v1/login`, method: 'POST', headers: json, body: loginBody }) });
 
