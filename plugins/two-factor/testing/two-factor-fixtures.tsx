@@ -5,7 +5,7 @@
  */
 // Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
 import '@ant-design/v5-patch-for-react-19';
-import type { SessionStore } from '@core';
+import type { PortalPlugin, SessionStore } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { message } from 'antd';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
@@ -77,7 +77,15 @@ export interface Answer {
   status?: number;
   data?: JsonBodyType;
   msg?: string;
-  delayMs?: number;
+  /** The answer waits for this, so a test can look at the screen while the request runs. */
+  until?: Promise<unknown>;
+}
+
+/** A promise the test resolves when it has seen the in-flight state. */
+export function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
 }
 
 /** A /v1 endpoint answering `{ data, msg }` (or an error), recording every JSON body. Answers in turn, the last repeats. */
@@ -89,7 +97,7 @@ export function endpoint(method: 'get' | 'post' | 'patch', path: string, ...answ
       const answer = queue[Math.min(recorded.count, queue.length - 1)]!;
       recorded.count += 1;
       recorded.bodies.push(method === 'get' ? null : await request.json().catch(() => null));
-      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      if (answer.until) await answer.until;
       const status = answer.status ?? 200;
       if (status >= 400) return HttpResponse.json({ msg: answer.msg ?? 'Server error', code: 'TEST' }, { status });
       return HttpResponse.json({ data: answer.data ?? null, msg: answer.msg ?? '' }, { status });
@@ -103,8 +111,23 @@ export function profileEndpoint(info: UserInfo = userInfo()): Recorded {
   return endpoint('get', '/v1/user', { data: { userInfo: info } });
 }
 
-export async function renderTwoFactor(url: string, options: Omit<RenderPortalOptions, 'plugins' | 'url'> = {}) {
-  return renderWithPortal({ session: inOrganization, ...options, url, plugins: [stubAuthPlugin, twoFactorPlugin] });
+/**
+ * The plugin with its pages outside the app layout. ProLayout takes seconds per render in jsdom on the shared
+ * machine and none of these screens depends on it; the tests of routes and menu use the real layout.
+ */
+const withoutAppLayout: PortalPlugin = {
+  ...twoFactorPlugin,
+  routes: (ctx) => (twoFactorPlugin.routes?.(ctx) ?? []).map((route) => ({ ...route, layout: 'public' as const })),
+};
+
+export interface RenderTwoFactorOptions extends Omit<RenderPortalOptions, 'plugins' | 'url'> {
+  /** Render inside the real app layout with its guards and side menu. */
+  appLayout?: boolean;
+}
+
+export async function renderTwoFactor(url: string, { appLayout = false, ...options }: RenderTwoFactorOptions = {}) {
+  const plugin = appLayout ? twoFactorPlugin : withoutAppLayout;
+  return renderWithPortal({ session: inOrganization, ...options, url, plugins: [stubAuthPlugin, plugin] });
 }
 
 /** The toasts of the previous test must not satisfy the next one's assertions. */
