@@ -91,6 +91,21 @@ describe('OpenAPI', () => {
       expect.arrayContaining(['/v1/login', '/v1/register', '/v1/organization/access', '/v1/organization-list', '/v1/user']),
     );
     expect(Object.keys(json.paths).some((path) => path.startsWith('/dev'))).toBe(false);
+    // OpenAPI 3.0 schema objects know neither `const` nor `type: 'null'` (they need enum / nullable).
+    const offending: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${where}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'const' || (key === 'type' && (value === 'null' || Array.isArray(value)))) offending.push(`${where}/${key}`);
+        walk(value, `${where}/${key}`);
+      }
+    };
+    walk(json.paths, '#/paths');
+    expect(offending).toEqual([]);
+    for (const [path, operations] of Object.entries<Record<string, { responses?: object }>>(json.paths)) {
+      for (const [method, operation] of Object.entries(operations)) expect(operation.responses, `${method} ${path}`).toBeDefined();
+    }
     const docs = await app.inject({ method: 'GET', url: '/v1/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
