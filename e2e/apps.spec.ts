@@ -19,7 +19,9 @@ async function enterDashboard(page: Page, email: string, account: RegExp): Promi
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
 test.describe('app dashboard', () => {
-  test('an owner launches a first-party app: its named tab lands with the right user and organisation, once', async ({ page }) => {
+  test('an owner launches a first-party app: its named tab lands with the right user and organisation, once', async ({
+    page,
+  }) => {
     await enterDashboard(page, 'demo@example.com', /Acme Pty Ltd/);
     const popup = page.waitForEvent('popup');
     await card(page, 'AI Redaction').getByRole('button', { name: 'Launch' }).click();
@@ -33,20 +35,29 @@ test.describe('app dashboard', () => {
     expect(await tab.evaluate(() => window.name)).toBe('kreano-redact');
 
     await expect(tab.getByRole('heading', { name: 'Kreano Redact' })).toBeVisible();
-    await expect(tab.getByRole('status')).toHaveText('Launch token exchanged: you are signed in to this portal.');
+    await expect(tab.getByRole('status')).toHaveText(
+      'Launch token exchanged: you are signed in to this portal.',
+    );
     for (const fact of ['Demo User', 'demo@example.com', 'Acme Pty Ltd', 'Owner']) {
       await expect(tab.getByRole('definition').filter({ hasText: new RegExp(`^${fact}$`) })).toBeVisible();
     }
 
     // The token in the address bar is spent: reloading (or sharing the URL) gets nothing.
     await tab.reload();
-    await expect(tab.getByRole('status')).toContainText('Launch refused: Launch link is invalid or has expired');
+    await expect(tab.getByRole('status')).toContainText(
+      'Launch refused: Launch link is invalid or has expired',
+    );
     await expect(tab.getByText('demo@example.com')).toHaveCount(0);
 
     // Launching again reuses the same named tab.
-    const noNewTab = page.waitForEvent('popup', { timeout: 3_000 }).then(() => 'opened', () => 'none');
+    const noNewTab = page.waitForEvent('popup', { timeout: 3_000 }).then(
+      () => 'opened',
+      () => 'none',
+    );
     await card(page, 'AI Redaction').getByRole('button', { name: 'Launch' }).click();
-    await expect(tab.getByRole('status')).toHaveText('Launch token exchanged: you are signed in to this portal.');
+    await expect(tab.getByRole('status')).toHaveText(
+      'Launch token exchanged: you are signed in to this portal.',
+    );
     expect(await noNewTab).toBe('none');
   });
 
@@ -57,12 +68,16 @@ test.describe('app dashboard', () => {
     const tab = await popup;
     await tab.waitForURL(/\/dev\/third-party\/[\w-]+\?token=/);
     await expect(tab.getByRole('heading', { name: 'CloudDrive Sync' })).toBeVisible();
-    await expect(tab.getByRole('status')).toHaveText('Single sign-on accepted: you are signed in to this app.');
+    await expect(tab.getByRole('status')).toHaveText(
+      'Single sign-on accepted: you are signed in to this app.',
+    );
     await expect(tab.getByRole('definition').filter({ hasText: /^Acme Pty Ltd$/ })).toBeVisible();
     expect(await tab.evaluate(() => window.opener)).toBeNull();
   });
 
-  test('an owner disables a partner app and its Launch becomes disabled, with the hint to enable it', async ({ page }) => {
+  test('an owner disables a partner app and its Launch becomes disabled, with the hint to enable it', async ({
+    page,
+  }) => {
     // The owner's personal account: nothing else in this run depends on its partner apps.
     await enterDashboard(page, 'demo@example.com', /Demo User/);
     const ledger = card(page, 'LedgerBooks');
@@ -79,7 +94,9 @@ test.describe('app dashboard', () => {
     await expect(page.getByText('App disabled successfully')).toBeVisible();
     await expect(launch).toBeDisabled();
     await launch.locator('..').hover();
-    await expect(page.getByRole('tooltip')).toHaveText('This service is disabled. Enable the service to launch this app.');
+    await expect(page.getByRole('tooltip')).toHaveText(
+      'This service is disabled. Enable the service to launch this app.',
+    );
 
     // The server kept it: a reload shows the same.
     await page.reload();
@@ -103,7 +120,9 @@ test.describe('app dashboard', () => {
     await enterDashboard(page, 'bob@example.com', /Acme Pty Ltd/);
 
     const cardsInFirstRow = async () => {
-      const tops = await page.getByRole('article').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+      const tops = await page
+        .getByRole('article')
+        .evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
       return tops.filter((top) => Math.abs(top - tops[0]!) < 2).length;
     };
     await expect.poll(cardsInFirstRow).toBe(3);

@@ -74,7 +74,10 @@ export const AppItemResponse = Envelope(AppListItem);
  * PATCH /v1/app/config `{ appId, ssoIntegrationCompleted }` (spec §7.4 names the path only): records whether the
  * organisation finished the partner's single sign-on set-up. Admin or owner only, third-party apps only.
  */
-export const AppConfigBody = Type.Object({ appId: OpaqueId('appId'), ssoIntegrationCompleted: Type.Boolean() }, strict);
+export const AppConfigBody = Type.Object(
+  { appId: OpaqueId('appId'), ssoIntegrationCompleted: Type.Boolean() },
+  strict,
+);
 export type AppConfigBody = Static<typeof AppConfigBody>;
 
 /**
@@ -102,7 +105,12 @@ export const SsoExchangeBody = Type.Object({ token: OpaqueId('Token'), appId: Op
 export type SsoExchangeBody = Static<typeof SsoExchangeBody>;
 export const SsoIdentity = Type.Object({
   appId: Type.String(),
-  user: Type.Object({ id: Type.String(), email: Type.String(), firstName: Type.String(), lastName: Type.String() }),
+  user: Type.Object({
+    id: Type.String(),
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+  }),
   organization: Type.Object({ id: Type.String(), name: Type.String() }),
   role: Type.String(),
 });

@@ -29,12 +29,19 @@ const titleCase = (role: string) => role.replace(/\b\w/g, (c) => c.toUpperCase()
  * arrived. So launching from the dashboard can be tried, and tested end to end, without the other products.
  */
 export function registerAppLandings(app: App): void {
-  const api = async <T>(method: 'GET' | 'POST', url: string, options: { body?: object; token?: string } = {}) => {
+  const api = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    options: { body?: object; token?: string } = {},
+  ) => {
     const response = await app.inject({
       method,
       url,
       payload: options.body,
-      headers: { 'user-agent': 'development app landing', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      headers: {
+        'user-agent': 'development app landing',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
     });
     const json = response.json() as { data: T; msg: string };
     return { ok: response.statusCode === 200, status: response.statusCode, ...json };
@@ -58,15 +65,24 @@ export function registerAppLandings(app: App): void {
       const { token, orgId, portalId } = request.query;
       const [portal] = await app.database.db.select().from(portals).where(eq(portals.key, portalKey));
       reply.type('text/html; charset=utf-8');
-      if (!portal) return reply.status(404).send(page('refused', 'Unknown portal', `No portal has the key ${portalKey}.`));
-      const refuse = (status: number, lead: string) => reply.status(status).send(page('refused', portal.name, lead));
-      if (!token) return refuse(400, 'No launch token: open this portal from the app dashboard of the account portal.');
+      if (!portal)
+        return reply
+          .status(404)
+          .send(page('refused', 'Unknown portal', `No portal has the key ${portalKey}.`));
+      const refuse = (status: number, lead: string) =>
+        reply.status(status).send(page('refused', portal.name, lead));
+      if (!token)
+        return refuse(400, 'No launch token: open this portal from the app dashboard of the account portal.');
 
       const exchange = await api<LaunchTokenData>('POST', '/v1/token', { body: { token } });
       if (!exchange.ok) return refuse(401, `Launch refused: ${exchange.msg}`);
       const arrived = exchange.data;
       // The query is only a hint; what counts is what the token was issued for.
-      if (arrived.portalKey !== portal.key || (portalId && portalId !== arrived.portalId) || (orgId && orgId !== arrived.orgId)) {
+      if (
+        arrived.portalKey !== portal.key ||
+        (portalId && portalId !== arrived.portalId) ||
+        (orgId && orgId !== arrived.orgId)
+      ) {
         return refuse(400, 'Launch refused: the launch token was issued for another portal or organisation.');
       }
       const [profile, organizations] = await Promise.all([
@@ -74,7 +90,9 @@ export function registerAppLandings(app: App): void {
         api<OrganizationListData>('GET', '/v1/organization-list', { token: arrived.accessToken }),
       ]);
       const user = profile.data.userInfo;
-      const organization = organizations.data.organizationList.find((o) => o.organizationId === arrived.orgId);
+      const organization = organizations.data.organizationList.find(
+        (o) => o.organizationId === arrived.orgId,
+      );
       return reply.send(
         page('arrived', portal.name, 'Launch token exchanged: you are signed in to this portal.', [
           { label: 'User', value: `${user.name.first} ${user.name.last}` },
@@ -103,15 +121,23 @@ export function registerAppLandings(app: App): void {
         .from(apps)
         .where(eq(apps.id, appId));
       reply.type('text/html; charset=utf-8');
-      if (!partner?.thirdParty) return reply.status(404).send(page('refused', 'Unknown app', 'No partner app has this id.'));
+      if (!partner?.thirdParty)
+        return reply.status(404).send(page('refused', 'Unknown app', 'No partner app has this id.'));
       const { token } = request.query;
       if (!token) {
         return reply.send(
-          page('arrived', partner.title, `Welcome to ${partner.title}. You arrived without single sign-on: sign in with your ${partner.title} account.`),
+          page(
+            'arrived',
+            partner.title,
+            `Welcome to ${partner.title}. You arrived without single sign-on: sign in with your ${partner.title} account.`,
+          ),
         );
       }
       const exchange = await api<SsoIdentity>('POST', '/v1/app/sso/exchange', { body: { token, appId } });
-      if (!exchange.ok) return reply.status(401).send(page('refused', partner.title, `Single sign-on refused: ${exchange.msg}`));
+      if (!exchange.ok)
+        return reply
+          .status(401)
+          .send(page('refused', partner.title, `Single sign-on refused: ${exchange.msg}`));
       const identity = exchange.data;
       return reply.send(
         page('arrived', partner.title, 'Single sign-on accepted: you are signed in to this app.', [

@@ -1,5 +1,12 @@
 import { HttpClient, inject, injectable, token, type ApiResult } from '@core';
-import type { AppIdBody, AppLaunchData, AppListData, AppListItem, AppSsoData, AppStatusBody } from '@contract/v1/index';
+import type {
+  AppIdBody,
+  AppLaunchData,
+  AppListData,
+  AppListItem,
+  AppSsoData,
+  AppStatusBody,
+} from '@contract/v1/index';
 
 /**
  * The app dashboard's /v1 calls (spec §7.3), one method per endpoint. Errors are shown by the HTTP client

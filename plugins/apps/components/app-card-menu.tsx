@@ -26,7 +26,9 @@ export function AppCardMenu({ app, processing, onSetEnabled }: AppCardMenuProps)
     <Dropdown
       trigger={['click']}
       menu={{
-        items: [{ key: enabled ? 'disable' : 'enable', label: enabled ? t('card.disable') : t('card.enable') }],
+        items: [
+          { key: enabled ? 'disable' : 'enable', label: enabled ? t('card.disable') : t('card.enable') },
+        ],
         onClick: () => onSetEnabled(!enabled),
       }}
     >

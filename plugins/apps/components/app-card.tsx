@@ -41,7 +41,11 @@ export function AppCard({ app, launching, processing, canManage, onLaunch, onSet
           {app.title}
         </Typography.Title>
         {app.thirdParty && canManage && (
-          <AppCardMenu app={app} processing={processing} onSetEnabled={(enabled) => onSetEnabled(app, enabled)} />
+          <AppCardMenu
+            app={app}
+            processing={processing}
+            onSetEnabled={(enabled) => onSetEnabled(app, enabled)}
+          />
         )}
       </div>
       <Typography.Paragraph className="apps-card__description">{app.description}</Typography.Paragraph>

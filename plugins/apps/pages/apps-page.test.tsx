@@ -1,11 +1,10 @@
 // Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
 import '@ant-design/v5-patch-for-react-19';
+import type { OrganizationSummary, SessionStore } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { delay, http, HttpResponse } from 'msw';
-import type { SessionStore } from '../../../core/session/session-store';
-import type { OrganizationSummary } from '../../../core/session/session-types';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import appsPlugin from '../index';
@@ -32,9 +31,26 @@ const REDACT = app({
   portalName: 'Kreano Redact',
   portalKey: 'kreanoRedact',
 });
-const EXCHANGE = app({ id: 'exchange', title: 'Document Exchange', canLaunch: false, portalKey: 'dataExchange' });
-const CLOUD = app({ id: 'cloud', title: 'CloudDrive Sync', thirdParty: true, ssoIntegrationCompleted: true, appUrl: 'https://clouddrive.example' });
-const LEDGER = app({ id: 'ledger', title: 'LedgerBooks', thirdParty: true, canLaunch: false, appUrl: 'https://ledgerbooks.example' });
+const EXCHANGE = app({
+  id: 'exchange',
+  title: 'Document Exchange',
+  canLaunch: false,
+  portalKey: 'dataExchange',
+});
+const CLOUD = app({
+  id: 'cloud',
+  title: 'CloudDrive Sync',
+  thirdParty: true,
+  ssoIntegrationCompleted: true,
+  appUrl: 'https://clouddrive.example',
+});
+const LEDGER = app({
+  id: 'ledger',
+  title: 'LedgerBooks',
+  thirdParty: true,
+  canLaunch: false,
+  appUrl: 'https://ledgerbooks.example',
+});
 const CATALOGUE = [REDACT, EXCHANGE, CLOUD, LEDGER];
 
 const organization = (id: string, name: string, role: string): OrganizationSummary => ({
@@ -49,13 +65,21 @@ const organization = (id: string, name: string, role: string): OrganizationSumma
 function inOrganization(role: string) {
   return (session: SessionStore) => {
     session.logIn({ accessToken: 'user-token', refreshToken: 'r' });
-    session.setOrganizations([organization('org-1', 'Acme Pty Ltd', role), organization('org-2', 'Globex', 'member')]);
-    session.selectOrganization({ organizationId: 'org-1', role }, { accessToken: 'token-org-1', refreshToken: 'r1' });
+    session.setOrganizations([
+      organization('org-1', 'Acme Pty Ltd', role),
+      organization('org-2', 'Globex', 'member'),
+    ]);
+    session.selectOrganization(
+      { organizationId: 'org-1', role },
+      { accessToken: 'token-org-1', refreshToken: 'r1' },
+    );
   };
 }
 
 /** GET /v1/apps answering per calling organisation token; counts the calls. */
-function appList(byToken: Record<string, AppListItem[] | (() => AppListItem[])> = { 'token-org-1': CATALOGUE }) {
+function appList(
+  byToken: Record<string, AppListItem[] | (() => AppListItem[])> = { 'token-org-1': CATALOGUE },
+) {
   const calls: string[] = [];
   server.use(
     http.get(`${API}/v1/apps`, ({ request }) => {
@@ -63,7 +87,10 @@ function appList(byToken: Record<string, AppListItem[] | (() => AppListItem[])> 
       calls.push(token);
       const answer = byToken[token];
       if (!answer) return HttpResponse.json({ msg: 'unexpected token', code: 'TEST' }, { status: 400 });
-      return HttpResponse.json({ data: typeof answer === 'function' ? answer() : answer, msg: 'Apps fetched successfully' });
+      return HttpResponse.json({
+        data: typeof answer === 'function' ? answer() : answer,
+        msg: 'Apps fetched successfully',
+      });
     }),
   );
   return calls;
@@ -77,7 +104,12 @@ async function renderDashboard(role = 'owner', options: { url?: string; language
     config: { appTabPrefix: 'kreano-' },
     session: inOrganization(role),
   });
-  await screen.findByRole('heading', { level: 1, name: /Document Collaboration Apps|Applications de collaboration documentaire/ });
+  // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: /Document Collaboration Apps|Applications de collaboration documentaire/ },
+    { timeout: 20_000 },
+  );
   return view;
 }
 
@@ -103,13 +135,17 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     appList();
     const { router } = await renderDashboard('owner', { url: '/dashboard' });
     expect(router.state.location.pathname).toBe('/dashboard/apps');
-    expect(screen.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' }),
+    ).toBeInTheDocument();
     // Role names title-cased (spec §6).
     expect(screen.getByText('Acme Pty Ltd · Owner')).toBeInTheDocument();
 
     const redact = await card('AI Redaction');
     expect(redact.getByRole('heading', { level: 2, name: 'AI Redaction' })).toBeInTheDocument();
-    expect(redact.getByText('Find and remove sensitive information from documents with AI.')).toBeInTheDocument();
+    expect(
+      redact.getByText('Find and remove sensitive information from documents with AI.'),
+    ).toBeInTheDocument();
     expect(redact.getByText('Service online')).toBeInTheDocument();
     const learnMore = redact.getByRole('link', { name: 'Learn more' });
     expect(learnMore).toHaveAttribute('href', 'https://docs.example/redact');
@@ -156,8 +192,12 @@ describe('app dashboard', { timeout: 60_000 }, () => {
   it('gives the Enable/Disable menu to admins and owners, on third-party cards only', async () => {
     appList();
     await renderDashboard('Admin');
-    expect((await card('CloudDrive Sync')).getByRole('button', { name: 'Options for CloudDrive Sync' })).toBeInTheDocument();
-    expect((await card('LedgerBooks')).getByRole('button', { name: 'Options for LedgerBooks' })).toBeInTheDocument();
+    expect(
+      (await card('CloudDrive Sync')).getByRole('button', { name: 'Options for CloudDrive Sync' }),
+    ).toBeInTheDocument();
+    expect(
+      (await card('LedgerBooks')).getByRole('button', { name: 'Options for LedgerBooks' }),
+    ).toBeInTheDocument();
     expect((await card('AI Redaction')).queryByRole('button', { name: /Options/ })).not.toBeInTheDocument();
   });
 
@@ -170,7 +210,9 @@ describe('app dashboard', { timeout: 60_000 }, () => {
 
   it("enables a partner app: 'Processing' while it runs, the server's message, then the reloaded list", async () => {
     let enabled = false;
-    const calls = appList({ 'token-org-1': () => [REDACT, EXCHANGE, CLOUD, { ...LEDGER, canLaunch: enabled }] });
+    const calls = appList({
+      'token-org-1': () => [REDACT, EXCHANGE, CLOUD, { ...LEDGER, canLaunch: enabled }],
+    });
     const bodies: unknown[] = [];
     let release: () => void = () => {};
     server.use(
@@ -203,7 +245,10 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const calls = appList();
     server.use(
       http.patch(`${API}/v1/app/status`, () =>
-        HttpResponse.json({ msg: 'Only an admin or owner can change this app', code: 'APP_MANAGE_FORBIDDEN' }, { status: 403 }),
+        HttpResponse.json(
+          { msg: 'Only an admin or owner can change this app', code: 'APP_MANAGE_FORBIDDEN' },
+          { status: 403 },
+        ),
       ),
     );
     const { user } = await renderDashboard('owner');
@@ -227,7 +272,13 @@ describe('app dashboard', { timeout: 60_000 }, () => {
         bodies.push(await request.json());
         await new Promise<void>((resolve) => (release = resolve));
         return HttpResponse.json({
-          data: { token: 'launch-1', portalUrl: 'https://redact.example/start', portalId: 'portal-9', orgId: 'org-1', expiresIn: 60 },
+          data: {
+            token: 'launch-1',
+            portalUrl: 'https://redact.example/start',
+            portalId: 'portal-9',
+            orgId: 'org-1',
+            expiresIn: 60,
+          },
           msg: 'Launch token issued',
         });
       }),
@@ -243,7 +294,11 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     expect(tab.location.href).toBe('about:blank');
     release();
 
-    await waitFor(() => expect(tab.location.href).toBe('https://redact.example/start?token=launch-1&portalId=portal-9&orgId=org-1'));
+    await waitFor(() =>
+      expect(tab.location.href).toBe(
+        'https://redact.example/start?token=launch-1&portalId=portal-9&orgId=org-1',
+      ),
+    );
     await waitFor(() => expect(launch).not.toHaveClass('ant-btn-loading'));
     expect(open).toHaveBeenCalledTimes(1);
   });
@@ -256,14 +311,19 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     server.use(
       http.post(`${API}/v1/app/sso`, async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ data: { token: 'sso-1', url: 'https://clouddrive.example/sso?token=' }, msg: 'ok' });
+        return HttpResponse.json({
+          data: { token: 'sso-1', url: 'https://clouddrive.example/sso?token=' },
+          msg: 'ok',
+        });
       }),
     );
     const { user } = await renderDashboard();
     await user.click((await card('CloudDrive Sync')).getByRole('button', { name: 'Launch' }));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
-    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledWith('https://clouddrive.example/sso?token=sso-1'));
+    await waitFor(() =>
+      expect(tab.location.replace).toHaveBeenCalledWith('https://clouddrive.example/sso?token=sso-1'),
+    );
     expect(bodies).toEqual([{ appId: 'cloud' }]);
   });
 
@@ -283,13 +343,18 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     server.use(
       http.post(`${API}/v1/app/launch`, async () => {
         await delay(50);
-        return HttpResponse.json({ msg: "You don't have access to this Portal for this organisation", code: 'NO_PORTAL_ACCESS' }, { status: 403 });
+        return HttpResponse.json(
+          { msg: "You don't have access to this Portal for this organisation", code: 'NO_PORTAL_ACCESS' },
+          { status: 403 },
+        );
       }),
     );
     const { user } = await renderDashboard();
     const launch = (await card('AI Redaction')).getByRole('button', { name: 'Launch' });
     await user.click(launch);
-    expect(await screen.findAllByText("You don't have access to this Portal for this organisation")).toHaveLength(1);
+    expect(
+      await screen.findAllByText("You don't have access to this Portal for this organisation"),
+    ).toHaveLength(1);
     await waitFor(() => expect(tab.close).toHaveBeenCalled());
     await waitFor(() => expect(launch).not.toHaveClass('ant-btn-loading'));
     expect(launch).toBeEnabled();
@@ -299,7 +364,9 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     appList();
     const tab = fakeTab();
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
-    server.use(http.post(`${API}/v1/app/launch`, () => HttpResponse.json({ msg: 'boom', code: 'X' }, { status: 500 })));
+    server.use(
+      http.post(`${API}/v1/app/launch`, () => HttpResponse.json({ msg: 'boom', code: 'X' }, { status: 500 })),
+    );
     const { user } = await renderDashboard();
     const launch = (await card('AI Redaction')).getByRole('button', { name: 'Launch' });
     await user.click(launch);
@@ -319,9 +386,16 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Options for CloudDrive Sync' })).toBeInTheDocument();
 
     // As the organisation switcher (or another tab) does.
-    act(() => session.selectOrganization({ organizationId: 'org-2', role: 'member' }, { accessToken: 'token-org-2', refreshToken: 'r2' }));
+    act(() =>
+      session.selectOrganization(
+        { organizationId: 'org-2', role: 'member' },
+        { accessToken: 'token-org-2', refreshToken: 'r2' },
+      ),
+    );
 
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'AI Redaction' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'AI Redaction' })).not.toBeInTheDocument(),
+    );
     const cloud = await card('CloudDrive Sync');
     expect(cloud.getByRole('button', { name: 'Launch' })).toBeDisabled();
     expect(cloud.queryByRole('button', { name: /Options for/ })).not.toBeInTheDocument();
@@ -333,7 +407,9 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     let fail = true;
     server.use(
       http.get(`${API}/v1/apps`, () =>
-        fail ? HttpResponse.json({ msg: 'boom', code: 'X' }, { status: 500 }) : HttpResponse.json({ data: [REDACT], msg: 'ok' }),
+        fail
+          ? HttpResponse.json({ msg: 'boom', code: 'X' }, { status: 500 })
+          : HttpResponse.json({ data: [REDACT], msg: 'ok' }),
       ),
     );
     const { user } = await renderDashboard();
@@ -346,7 +422,9 @@ describe('app dashboard', { timeout: 60_000 }, () => {
   it('speaks French', async () => {
     appList();
     await renderDashboard('owner', { language: 'fr' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Applications de collaboration documentaire' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Applications de collaboration documentaire' }),
+    ).toBeInTheDocument();
     const redact = await card('AI Redaction');
     expect(redact.getByRole('button', { name: 'Lancer' })).toBeEnabled();
     expect(redact.getByText('Service en ligne')).toBeInTheDocument();

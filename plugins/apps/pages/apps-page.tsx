@@ -17,7 +17,11 @@ const AppsPage = observer(function AppsPage() {
   const registry = useService(PluginRegistry);
   const headingId = useId();
   const [store] = useState(
-    () => new AppDashboardStore(api, session, { tabPrefix: config.appTabPrefix, manageRule: registry.roleRules['apps.manage'] }),
+    () =>
+      new AppDashboardStore(api, session, {
+        tabPrefix: config.appTabPrefix,
+        manageRule: registry.roleRules['apps.manage'],
+      }),
   );
   useEffect(() => store.start(), [store]);
 
@@ -33,7 +37,10 @@ const AppsPage = observer(function AppsPage() {
         {organization && role && (
           <Typography.Text type="secondary">
             {t('dashboard.context', {
-              organization: organization.accountType === 'personal' ? t('dashboard.personal') : organization.organizationName,
+              organization:
+                organization.accountType === 'personal'
+                  ? t('dashboard.personal')
+                  : organization.organizationName,
               role: titleCase(role),
             })}
           </Typography.Text>

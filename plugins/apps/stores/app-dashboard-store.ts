@@ -2,7 +2,13 @@ import { canAccess, type RoleRule, type SessionStore } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { AppsApi } from '../api/apps-api';
-import { openDetachedTab, openNamedTab, openPartnerPage, withQuery, type LaunchTab } from '../launch/launch-tab';
+import {
+  openDetachedTab,
+  openNamedTab,
+  openPartnerPage,
+  withQuery,
+  type LaunchTab,
+} from '../launch/launch-tab';
 
 export type DashboardStatus = 'loading' | 'ready' | 'failed';
 

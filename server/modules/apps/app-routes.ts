@@ -34,12 +34,16 @@ export function registerAppRoutes(app: App, services: Services, authenticate: Au
       schema: {
         tags,
         security,
-        description: 'A first-party launch: a single-use token (about 60 s) the target portal trades at POST /v1/token.',
+        description:
+          'A first-party launch: a single-use token (about 60 s) the target portal trades at POST /v1/token.',
         body: AppIdBody,
         response: { 200: AppLaunchResponse },
       },
     },
-    async (request) => ({ data: await appsService.launch(request.auth, request.body.appId, request), msg: APP_MESSAGES.launched }),
+    async (request) => ({
+      data: await appsService.launch(request.auth, request.body.appId, request),
+      msg: APP_MESSAGES.launched,
+    }),
   );
 
   app.post(
@@ -49,12 +53,16 @@ export function registerAppRoutes(app: App, services: Services, authenticate: Au
       schema: {
         tags,
         security,
-        description: 'A third-party launch with completed SSO: open `url + token`. The partner trades the token at POST /v1/app/sso/exchange.',
+        description:
+          'A third-party launch with completed SSO: open `url + token`. The partner trades the token at POST /v1/app/sso/exchange.',
         body: AppIdBody,
         response: { 200: AppSsoResponse },
       },
     },
-    async (request) => ({ data: await appsService.ssoToken(request.auth, request.body.appId, request), msg: APP_MESSAGES.ssoIssued }),
+    async (request) => ({
+      data: await appsService.ssoToken(request.auth, request.body.appId, request),
+      msg: APP_MESSAGES.ssoIssued,
+    }),
   );
 
   app.patch(
@@ -64,7 +72,8 @@ export function registerAppRoutes(app: App, services: Services, authenticate: Au
       schema: {
         tags,
         security,
-        description: 'Enables or disables a third-party app for the active organisation. Admin or owner only.',
+        description:
+          'Enables or disables a third-party app for the active organisation. Admin or owner only.',
         body: AppStatusBody,
         response: { 200: AppItemResponse },
       },
@@ -82,12 +91,16 @@ export function registerAppRoutes(app: App, services: Services, authenticate: Au
       schema: {
         tags,
         security,
-        description: "Records whether the organisation completed a third-party app's single sign-on set-up. Admin or owner only.",
+        description:
+          "Records whether the organisation completed a third-party app's single sign-on set-up. Admin or owner only.",
         body: AppConfigBody,
         response: { 200: AppItemResponse },
       },
     },
-    async (request) => ({ data: await appsService.setConfig(request.auth, request.body, request), msg: APP_MESSAGES.configured }),
+    async (request) => ({
+      data: await appsService.setConfig(request.auth, request.body, request),
+      msg: APP_MESSAGES.configured,
+    }),
   );
 
   // Called by the receiving side, which holds nothing but the token: no bearer here.
@@ -96,12 +109,16 @@ export function registerAppRoutes(app: App, services: Services, authenticate: Au
     {
       schema: {
         tags,
-        description: 'Trades a first-party launch token for a session of the receiving portal. Single use, about 60 s.',
+        description:
+          'Trades a first-party launch token for a session of the receiving portal. Single use, about 60 s.',
         body: LaunchTokenBody,
         response: { 200: LaunchTokenResponse },
       },
     },
-    async (request) => ({ data: await appsService.exchangeLaunchToken(request.body.token, request), msg: APP_MESSAGES.exchanged }),
+    async (request) => ({
+      data: await appsService.exchangeLaunchToken(request.body.token, request),
+      msg: APP_MESSAGES.exchanged,
+    }),
   );
 
   app.post(
@@ -109,11 +126,15 @@ export function registerAppRoutes(app: App, services: Services, authenticate: Au
     {
       schema: {
         tags,
-        description: 'The partner app learns who arrived (an identity, never API tokens). Single use, about 60 s, bound to the app.',
+        description:
+          'The partner app learns who arrived (an identity, never API tokens). Single use, about 60 s, bound to the app.',
         body: SsoExchangeBody,
         response: { 200: SsoExchangeResponse },
       },
     },
-    async (request) => ({ data: await appsService.exchangeSsoToken(request.body, request), msg: APP_MESSAGES.exchanged }),
+    async (request) => ({
+      data: await appsService.exchangeSsoToken(request.body, request),
+      msg: APP_MESSAGES.exchanged,
+    }),
   );
 }

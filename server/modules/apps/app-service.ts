@@ -11,7 +11,16 @@ import type {
   SsoExchangeBody,
   SsoIdentity,
 } from '../../../contract/v1/apps';
-import { apps, memberships, organizationApps, organizationPortals, organizations, portals, sessions, users } from '../../db/schema';
+import {
+  apps,
+  memberships,
+  organizationApps,
+  organizationPortals,
+  organizations,
+  portals,
+  sessions,
+  users,
+} from '../../db/schema';
 import { badRequest, forbidden, notFound, preconditionFailed } from '../../http/errors';
 import type { Services } from '../../services';
 import { ORGANIZATION_MESSAGES } from '../organizations/organization-service';
@@ -69,7 +78,8 @@ export class AppService {
     const { org } = await this.activeMembership(auth);
     const row = await this.appRow(org.id, appId);
     if (row.app.thirdParty) throw badRequest(APP_MESSAGES.opensWithSso, 'APP_IS_THIRD_PARTY');
-    if (!row.portal || !row.hasAccess) throw forbidden(ORGANIZATION_MESSAGES.noPortalAccess, 'NO_PORTAL_ACCESS');
+    if (!row.portal || !row.hasAccess)
+      throw forbidden(ORGANIZATION_MESSAGES.noPortalAccess, 'NO_PORTAL_ACCESS');
     const token = await this.launchTokens.issue({
       audience: 'portal',
       userId: auth.userId,
@@ -84,7 +94,13 @@ export class AppService {
       organizationId: org.id,
       details: { appId, portal: row.portal.key },
     });
-    return { token, portalUrl: this.urls.portal(row.portal), portalId: row.portal.id, orgId: org.id, expiresIn: LAUNCH_TOKEN_TTL_SECONDS };
+    return {
+      token,
+      portalUrl: this.urls.portal(row.portal),
+      portalId: row.portal.id,
+      orgId: org.id,
+      expiresIn: LAUNCH_TOKEN_TTL_SECONDS,
+    };
   }
 
   async ssoToken(auth: AuthContext, appId: string, request: FastifyRequest): Promise<AppSsoData> {
@@ -92,7 +108,8 @@ export class AppService {
     const row = await this.appRow(org.id, appId);
     if (!row.app.thirdParty) throw badRequest(APP_MESSAGES.opensInPortal, 'APP_IS_FIRST_PARTY');
     if (!row.orgApp?.enabled) throw forbidden(APP_MESSAGES.appDisabled, 'APP_DISABLED');
-    if (!row.orgApp.ssoIntegrationCompleted) throw preconditionFailed(APP_MESSAGES.ssoNotConfigured, 'SSO_NOT_CONFIGURED');
+    if (!row.orgApp.ssoIntegrationCompleted)
+      throw preconditionFailed(APP_MESSAGES.ssoNotConfigured, 'SSO_NOT_CONFIGURED');
     const token = await this.launchTokens.issue({
       audience: 'third-party',
       userId: auth.userId,
@@ -101,7 +118,12 @@ export class AppService {
       appId,
       portalKey: null,
     });
-    await this.s.audit.record(request, { event: 'app.sso', userId: auth.userId, organizationId: org.id, details: { appId } });
+    await this.s.audit.record(request, {
+      event: 'app.sso',
+      userId: auth.userId,
+      organizationId: org.id,
+      details: { appId },
+    });
     return { token, url: this.urls.ssoEntry(row.app) };
   }
 
@@ -112,7 +134,10 @@ export class AppService {
     await this.s.db
       .insert(organizationApps)
       .values({ organizationId: org.id, appId: body.appId, enabled: body.enabled })
-      .onConflictDoUpdate({ target: [organizationApps.organizationId, organizationApps.appId], set: { enabled: body.enabled } });
+      .onConflictDoUpdate({
+        target: [organizationApps.organizationId, organizationApps.appId],
+        set: { enabled: body.enabled },
+      });
     await this.s.audit.record(request, {
       event: 'app.status-changed',
       userId: auth.userId,
@@ -128,7 +153,11 @@ export class AppService {
     if (!row.app.thirdParty) throw badRequest(APP_MESSAGES.notSwitchable, 'APP_NOT_SWITCHABLE');
     await this.s.db
       .insert(organizationApps)
-      .values({ organizationId: org.id, appId: body.appId, ssoIntegrationCompleted: body.ssoIntegrationCompleted })
+      .values({
+        organizationId: org.id,
+        appId: body.appId,
+        ssoIntegrationCompleted: body.ssoIntegrationCompleted,
+      })
       .onConflictDoUpdate({
         target: [organizationApps.organizationId, organizationApps.appId],
         set: { ssoIntegrationCompleted: body.ssoIntegrationCompleted },
@@ -146,15 +175,22 @@ export class AppService {
   async exchangeLaunchToken(raw: string, request: FastifyRequest): Promise<LaunchTokenData> {
     const grant = await this.launchTokens.redeem(raw, 'portal');
     const live = grant && (await this.stillAllowed(grant));
-    if (!grant || !live || !grant.portalKey) throw badRequest(APP_MESSAGES.launchTokenInvalid, 'LAUNCH_TOKEN_INVALID');
+    if (!grant || !live || !grant.portalKey)
+      throw badRequest(APP_MESSAGES.launchTokenInvalid, 'LAUNCH_TOKEN_INVALID');
     const [portal] = await this.s.db.select().from(portals).where(eq(portals.key, grant.portalKey));
     const [access] = portal
       ? await this.s.db
           .select({ hasAccess: organizationPortals.hasAccess })
           .from(organizationPortals)
-          .where(and(eq(organizationPortals.organizationId, grant.organizationId), eq(organizationPortals.portalId, portal.id)))
+          .where(
+            and(
+              eq(organizationPortals.organizationId, grant.organizationId),
+              eq(organizationPortals.portalId, portal.id),
+            ),
+          )
       : [];
-    if (!portal || !access?.hasAccess) throw badRequest(APP_MESSAGES.launchTokenInvalid, 'LAUNCH_TOKEN_INVALID');
+    if (!portal || !access?.hasAccess)
+      throw badRequest(APP_MESSAGES.launchTokenInvalid, 'LAUNCH_TOKEN_INVALID');
     const pair = await this.s.sessions.startOrganizationSession(
       {
         userId: grant.userId,
@@ -180,7 +216,8 @@ export class AppService {
     const grant = await this.launchTokens.redeem(body.token, 'third-party', body.appId);
     const live = grant && (await this.stillAllowed(grant));
     const row = grant && live ? await this.appRow(grant.organizationId, grant.appId).catch(() => null) : null;
-    if (!grant || !live || !row?.orgApp?.enabled) throw badRequest(APP_MESSAGES.launchTokenInvalid, 'LAUNCH_TOKEN_INVALID');
+    if (!grant || !live || !row?.orgApp?.enabled)
+      throw badRequest(APP_MESSAGES.launchTokenInvalid, 'LAUNCH_TOKEN_INVALID');
     await this.s.audit.record(request, {
       event: 'app.sso-token-exchanged',
       userId: grant.userId,
@@ -189,7 +226,12 @@ export class AppService {
     });
     return {
       appId: grant.appId,
-      user: { id: live.user.id, email: live.user.email, firstName: live.user.firstName, lastName: live.user.lastName },
+      user: {
+        id: live.user.id,
+        email: live.user.email,
+        firstName: live.user.firstName,
+        lastName: live.user.lastName,
+      },
       organization: { id: live.org.id, name: live.org.name },
       role: live.role,
     };
@@ -201,10 +243,20 @@ export class AppService {
       .select({ session: sessions, user: users, org: organizations, role: memberships.role })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, grant.organizationId)))
+      .innerJoin(
+        memberships,
+        and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, grant.organizationId)),
+      )
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .where(eq(sessions.id, grant.sessionId));
-    if (!row || row.session.userId !== grant.userId || row.session.revokedAt || row.user.disabled || !row.org.enabled) return null;
+    if (
+      !row ||
+      row.session.userId !== grant.userId ||
+      row.session.revokedAt ||
+      row.user.disabled ||
+      !row.org.enabled
+    )
+      return null;
     if (row.session.expiresAt.getTime() <= this.s.clock.now().getTime()) return null;
     return row;
   }
@@ -227,20 +279,32 @@ export class AppService {
 
   private async managedMembership(auth: AuthContext) {
     const membership = await this.activeMembership(auth);
-    if (!canManageApps(membership.role)) throw forbidden(APP_MESSAGES.manageForbidden, 'APP_MANAGE_FORBIDDEN');
+    if (!canManageApps(membership.role))
+      throw forbidden(APP_MESSAGES.manageForbidden, 'APP_MANAGE_FORBIDDEN');
     return membership;
   }
 
   private appRows(organizationId: string, appId?: string): Promise<AppRow[]> {
     return this.s.db
-      .select({ app: apps, portal: portals, hasAccess: organizationPortals.hasAccess, orgApp: organizationApps })
+      .select({
+        app: apps,
+        portal: portals,
+        hasAccess: organizationPortals.hasAccess,
+        orgApp: organizationApps,
+      })
       .from(apps)
       .leftJoin(portals, eq(portals.key, apps.portalKey))
       .leftJoin(
         organizationPortals,
-        and(eq(organizationPortals.portalId, portals.id), eq(organizationPortals.organizationId, organizationId)),
+        and(
+          eq(organizationPortals.portalId, portals.id),
+          eq(organizationPortals.organizationId, organizationId),
+        ),
       )
-      .leftJoin(organizationApps, and(eq(organizationApps.appId, apps.id), eq(organizationApps.organizationId, organizationId)))
+      .leftJoin(
+        organizationApps,
+        and(eq(organizationApps.appId, apps.id), eq(organizationApps.organizationId, organizationId)),
+      )
       .where(appId === undefined ? undefined : eq(apps.id, appId))
       .orderBy(asc(apps.sortOrder), asc(apps.title));
   }
@@ -260,7 +324,11 @@ export class AppService {
       canLaunch: app.thirdParty ? Boolean(orgApp?.enabled) : Boolean(portal && hasAccess),
       thirdParty: app.thirdParty,
       ssoIntegrationCompleted: app.thirdParty && Boolean(orgApp?.ssoIntegrationCompleted),
-      appUrl: app.thirdParty ? this.urls.thirdParty(app) : portal ? this.urls.portal(portal) : this.s.links.resolve(app.appUrl),
+      appUrl: app.thirdParty
+        ? this.urls.thirdParty(app)
+        : portal
+          ? this.urls.portal(portal)
+          : this.s.links.resolve(app.appUrl),
       portalName: portal?.name ?? null,
       portalKey: (portal?.key as PortalKey | undefined) ?? null,
       tabName: app.tabName,

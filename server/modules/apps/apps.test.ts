@@ -33,7 +33,11 @@ afterAll(() => app.close());
 /** Logs in and enters the organisation, as the portal does before it shows the dashboard. */
 async function enter(email: string, orgId: string) {
   const login = await loginAs(app, email);
-  const access = await call(app, { url: '/v1/organization/access', token: login.accessToken, body: { portalId: 'kreanoAccount', orgId } });
+  const access = await call(app, {
+    url: '/v1/organization/access',
+    token: login.accessToken,
+    body: { portalId: 'kreanoAccount', orgId },
+  });
   expect(access.statusCode).toBe(200);
   return { login, token: access.json.data.accessToken as string };
 }
@@ -89,14 +93,21 @@ describe('GET /v1/apps', () => {
       portalKey: null,
       appUrl: `http://portal.test/dev/third-party/${CLOUD_DRIVE}`,
     });
-    expect(byTitle(list, 'LedgerBooks')).toMatchObject({ canLaunch: false, thirdParty: true, ssoIntegrationCompleted: false });
+    expect(byTitle(list, 'LedgerBooks')).toMatchObject({
+      canLaunch: false,
+      thirdParty: true,
+      ssoIntegrationCompleted: false,
+    });
   });
 
   it('differs per organisation for the same user', async () => {
     const { token } = await enter('demo@example.com', DEMO_IDS.globex);
     const list = await cards(token);
     expect(byTitle(list, 'Document Exchange').canLaunch).toBe(true);
-    expect(byTitle(list, 'CloudDrive Sync')).toMatchObject({ canLaunch: false, ssoIntegrationCompleted: false });
+    expect(byTitle(list, 'CloudDrive Sync')).toMatchObject({
+      canLaunch: false,
+      ssoIntegrationCompleted: false,
+    });
     expect(byTitle(list, 'LedgerBooks').canLaunch).toBe(false);
   });
 
@@ -104,7 +115,10 @@ describe('GET /v1/apps', () => {
     const login = await loginAs(app, 'demo@example.com');
     const withoutOrganisation = await call(app, { url: '/v1/apps', token: login.accessToken });
     expect(withoutOrganisation.statusCode).toBe(403);
-    expect(withoutOrganisation.json).toEqual({ msg: 'Please select an organisation first', code: 'ORGANIZATION_REQUIRED' });
+    expect(withoutOrganisation.json).toEqual({
+      msg: 'Please select an organisation first',
+      code: 'ORGANIZATION_REQUIRED',
+    });
     expect((await call(app, { url: '/v1/apps' })).statusCode).toBe(401);
   });
 });
@@ -125,7 +139,10 @@ describe('PATCH /v1/app/status', () => {
     expect(disabled.json.msg).toBe('App disabled successfully');
     expect(byTitle(await cards(token), 'LedgerBooks').canLaunch).toBe(false);
 
-    const trail = await app.database.db.select().from(activityLogs).where(eq(activityLogs.eventType, 'app.status-changed'));
+    const trail = await app.database.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.eventType, 'app.status-changed'));
     expect(trail.map((e) => e.details)).toEqual([
       { appId: LEDGER_BOOKS, enabled: true },
       { appId: LEDGER_BOOKS, enabled: false },
@@ -137,7 +154,10 @@ describe('PATCH /v1/app/status', () => {
     const { token } = await enter('bob@example.com', DEMO_IDS.acme);
     const response = await setStatus(token, CLOUD_DRIVE, false);
     expect(response.statusCode).toBe(403);
-    expect(response.json).toEqual({ msg: 'Only an admin or owner can change this app', code: 'APP_MANAGE_FORBIDDEN' });
+    expect(response.json).toEqual({
+      msg: 'Only an admin or owner can change this app',
+      code: 'APP_MANAGE_FORBIDDEN',
+    });
     expect(byTitle(await cards(token), 'CloudDrive Sync').canLaunch).toBe(true);
   });
 
@@ -158,7 +178,12 @@ describe('PATCH /v1/app/status', () => {
     const unknown = await setStatus(token, '33333333-3333-4333-8333-999999999999', true);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json.msg).toBe('App not found');
-    const invalid = await call(app, { method: 'PATCH', url: '/v1/app/status', token, body: { appId: CLOUD_DRIVE } });
+    const invalid = await call(app, {
+      method: 'PATCH',
+      url: '/v1/app/status',
+      token,
+      body: { appId: CLOUD_DRIVE },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json.errors).toContainEqual({ field: 'enabled', msg: 'enabled is required' });
   });
@@ -174,12 +199,15 @@ describe('PATCH /v1/app/config', () => {
     // Set-up alone does not switch the app on.
     expect(done.json.data).toMatchObject({ ssoIntegrationCompleted: true, canLaunch: false });
     const bob = await enter('bob@example.com', DEMO_IDS.acme);
-    expect((await call(app, { method: 'PATCH', url: '/v1/app/config', token: bob.token, body })).statusCode).toBe(403);
+    expect(
+      (await call(app, { method: 'PATCH', url: '/v1/app/config', token: bob.token, body })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('first-party launch tokens', () => {
-  const launch = (token: string, appId: string) => call(app, { url: '/v1/app/launch', token, body: { appId } });
+  const launch = (token: string, appId: string) =>
+    call(app, { url: '/v1/app/launch', token, body: { appId } });
   const exchange = (token: string) => call(app, { url: '/v1/token', body: { token } });
 
   it('are traded once for a session of the target portal, scoped to the organisation', async () => {
@@ -200,8 +228,16 @@ describe('first-party launch tokens', () => {
 
     const traded = await exchange(data.token);
     expect(traded.statusCode).toBe(200);
-    expect(traded.json.data).toMatchObject({ orgId: DEMO_IDS.acme, portalId: data.portalId, portalKey: 'kreanoRedact' });
-    expect(decodeJwt(traded.json.data.accessToken)).toMatchObject({ org: DEMO_IDS.acme, role: 'owner', portal: 'kreanoRedact' });
+    expect(traded.json.data).toMatchObject({
+      orgId: DEMO_IDS.acme,
+      portalId: data.portalId,
+      portalKey: 'kreanoRedact',
+    });
+    expect(decodeJwt(traded.json.data.accessToken)).toMatchObject({
+      org: DEMO_IDS.acme,
+      role: 'owner',
+      portal: 'kreanoRedact',
+    });
     const profile = await call(app, { url: '/v1/user', token: traded.json.data.accessToken });
     expect(profile.json.data.userInfo.email).toBe('demo@example.com');
 
@@ -232,7 +268,8 @@ describe('first-party launch tokens', () => {
 
   it('die with the login that launched them', async () => {
     const { token } = await enter('demo@example.com', DEMO_IDS.acme);
-    const raw = (await launch(token, byTitle(await cards(token), 'Identity Verification').id)).json.data.token;
+    const raw = (await launch(token, byTitle(await cards(token), 'Identity Verification').id)).json.data
+      .token;
     expect((await call(app, { url: '/v1/logout', token, body: {} })).statusCode).toBe(200);
     expect((await exchange(raw)).json).toEqual(INVALID);
   });
@@ -251,7 +288,8 @@ describe('first-party launch tokens', () => {
 
 describe('third-party SSO tokens', () => {
   const sso = (token: string, appId: string) => call(app, { url: '/v1/app/sso', token, body: { appId } });
-  const exchange = (token: string, appId: string) => call(app, { url: '/v1/app/sso/exchange', body: { token, appId } });
+  const exchange = (token: string, appId: string) =>
+    call(app, { url: '/v1/app/sso/exchange', body: { token, appId } });
 
   it('tell only the app they were issued to who arrived, once', async () => {
     const { token } = await enter('demo@example.com', DEMO_IDS.acme);
@@ -296,7 +334,13 @@ describe('third-party SSO tokens', () => {
 describe('development landings', () => {
   it('a first-party landing trades the token and shows who arrived from which organisation', async () => {
     const { token } = await enter('demo@example.com', DEMO_IDS.acme);
-    const data = (await call(app, { url: '/v1/app/launch', token, body: { appId: byTitle(await cards(token), 'AI Redaction').id } })).json.data;
+    const data = (
+      await call(app, {
+        url: '/v1/app/launch',
+        token,
+        body: { appId: byTitle(await cards(token), 'AI Redaction').id },
+      })
+    ).json.data;
     const url = `/dev/apps/kreanoRedact?${new URLSearchParams({ token: data.token, portalId: data.portalId, orgId: data.orgId })}`;
     const landing = await app.inject({ method: 'GET', url });
     expect(landing.statusCode).toBe(200);
@@ -314,7 +358,13 @@ describe('development landings', () => {
 
   it("a first-party landing refuses another portal's token", async () => {
     const { token } = await enter('demo@example.com', DEMO_IDS.acme);
-    const data = (await call(app, { url: '/v1/app/launch', token, body: { appId: byTitle(await cards(token), 'AI Redaction').id } })).json.data;
+    const data = (
+      await call(app, {
+        url: '/v1/app/launch',
+        token,
+        body: { appId: byTitle(await cards(token), 'AI Redaction').id },
+      })
+    ).json.data;
     const landing = await app.inject({ method: 'GET', url: `/dev/apps/kreanoSign?token=${data.token}` });
     expect(landing.statusCode).toBe(400);
     expect(landing.body).not.toContain('demo@example.com');
@@ -323,7 +373,10 @@ describe('development landings', () => {
   it('a partner landing shows the SSO identity, or a plain welcome without a token', async () => {
     const { token } = await enter('demo@example.com', DEMO_IDS.acme);
     const issued = (await call(app, { url: '/v1/app/sso', token, body: { appId: CLOUD_DRIVE } })).json.data;
-    const landing = await app.inject({ method: 'GET', url: new URL(issued.url + issued.token).pathname + new URL(issued.url + issued.token).search });
+    const landing = await app.inject({
+      method: 'GET',
+      url: new URL(issued.url + issued.token).pathname + new URL(issued.url + issued.token).search,
+    });
     expect(landing.statusCode).toBe(200);
     expect(landing.body).toContain('<h1>CloudDrive Sync</h1>');
     expect(landing.body).toContain('Single sign-on accepted');
@@ -343,10 +396,17 @@ describe('outside development', () => {
 
   it('apps point at their stored URLs and the landings do not exist', async () => {
     const login = await loginAs(production, 'demo@example.com');
-    const access = await call(production, { url: '/v1/organization/access', token: login.accessToken, body: { portalId: 'kreanoAccount', orgId: DEMO_IDS.acme } });
-    const list = (await call(production, { url: '/v1/apps', token: access.json.data.accessToken })).json.data as Card[];
+    const access = await call(production, {
+      url: '/v1/organization/access',
+      token: login.accessToken,
+      body: { portalId: 'kreanoAccount', orgId: DEMO_IDS.acme },
+    });
+    const list = (await call(production, { url: '/v1/apps', token: access.json.data.accessToken })).json
+      .data as Card[];
     expect(byTitle(list, 'AI Redaction').appUrl).toBe('https://redact.kreano.example');
     expect(byTitle(list, 'CloudDrive Sync').appUrl).toBe('https://clouddrive.example');
-    expect((await production.inject({ method: 'GET', url: '/dev/apps/kreanoRedact?token=x' })).statusCode).toBe(404);
+    expect(
+      (await production.inject({ method: 'GET', url: '/dev/apps/kreanoRedact?token=x' })).statusCode,
+    ).toBe(404);
   });
 });
