@@ -11,7 +11,7 @@ import { createPortalContainer, type PortalContainer } from '../di/container';
 import { ServiceProvider } from '../di/use-service';
 import { coreGuards } from '../guards/core-guards';
 import { GuardRegistry } from '../guards/guard-registry';
-import { bindCoreHttp, HttpClient } from '../http';
+import { bindCoreHttp, LazyHttpClient } from '../http';
 import { createI18n, shippedLocales } from '../i18n/i18n';
 import { i18nTranslator, Translator } from '../i18n/translator';
 import { IdleSessionController } from '../idle/idle-session-controller';
@@ -76,8 +76,6 @@ export async function bootPortal(options: { configUrl?: string; loaders?: Plugin
   ]);
 
   const container = composeContainer({ config, registry, session, i18n, theme: new ThemeStore(themeColors) });
-  // Created eagerly: the HTTP client schedules the pre-expiry refresh for a session restored from storage.
-  container.get(HttpClient);
   document.title = config.brandName;
   return { container, registry, i18n, config };
 }
@@ -109,6 +107,8 @@ export async function startPortal(root: Root): Promise<void> {
   try {
     const portal = await bootPortal();
     root.render(<PortalApp portal={portal} />);
+    // After first paint: load the HTTP pipeline, which schedules the pre-expiry refresh of a restored session.
+    window.setTimeout(() => void portal.container.get(LazyHttpClient).warmUp(), 0);
   } catch (error) {
     const bootError = error instanceof BootError ? error : new BootError([String((error as Error)?.message ?? error)]);
     console.error(`Portal start-up failed:\n${bootError.problems.join('\n')}`);

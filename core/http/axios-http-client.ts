@@ -11,7 +11,9 @@ import { ApiError, type ApiResult, type HttpClient, type RequestOptions } from '
 import { scheduleTokenRefresh } from './refresh-schedule';
 import type { TokenRefresher } from './token-refresher';
 
-export const REFRESH_PATH = '/v1/organization/refresh';
+import { REFRESH_PATH } from './refresh-path';
+
+export { REFRESH_PATH };
 
 interface Call {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';

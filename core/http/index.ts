@@ -1,11 +1,12 @@
 import type { PortalBinder } from '../di/container';
-import { AxiosHttpClient } from './axios-http-client';
 import { HttpClient } from './http-client';
+import { LazyHttpClient } from './lazy-http-client';
 import { TokenRefresher } from './token-refresher';
 
 export * from './http-client';
 export * from './token-refresher';
-export { AxiosHttpClient, REFRESH_PATH } from './axios-http-client';
+export { REFRESH_PATH } from './refresh-path';
+export { LazyHttpClient } from './lazy-http-client';
 export { refreshDelay } from './refresh-schedule';
 
 /**
@@ -17,7 +18,7 @@ export { refreshDelay } from './refresh-schedule';
  * const http = container.get(HttpClient);
  */
 export function bindCoreHttp(binder: PortalBinder): void {
-  binder.singleton(AxiosHttpClient, AxiosHttpClient);
-  binder.factory(HttpClient, (resolve) => resolve.get(AxiosHttpClient));
-  binder.factory(TokenRefresher, (resolve) => resolve.get(AxiosHttpClient));
+  binder.singleton(LazyHttpClient, LazyHttpClient);
+  binder.factory(HttpClient, (resolve) => resolve.get(LazyHttpClient));
+  binder.factory(TokenRefresher, (resolve) => resolve.get(LazyHttpClient));
 }

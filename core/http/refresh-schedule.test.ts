@@ -1,6 +1,6 @@
 import { http as rest, HttpResponse } from 'msw';
 import { server } from '../../tests/msw/server';
-import { REFRESH_PATH } from './axios-http-client';
+import { REFRESH_PATH } from './refresh-path';
 import { refreshDelay } from './refresh-schedule';
 import { API, createHarness, createSession, disposeHarnesses, jwt } from './test-harness';
 
@@ -43,7 +43,9 @@ describe('scheduled refresh', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(NOW);
     session.logIn({ accessToken: jwt(NOW, NOW + lifetime), refreshToken: 'refresh-1' });
-    return createHarness(session);
+    const harness = createHarness(session);
+    await harness.ready;
+    return harness;
   }
 
   it('fires shortly before expiry and stores the new tokens', async () => {

@@ -4,9 +4,8 @@ import { i18nTranslator, Translator } from '../i18n/translator';
 import { SessionStore } from '../session/session-store';
 import { Notifier } from '../ui/notifier';
 import { createTestI18n } from '../../tests/setup/test-i18n';
-import { AxiosHttpClient } from './axios-http-client';
 import { HttpClient } from './http-client';
-import { bindCoreHttp } from './index';
+import { bindCoreHttp, LazyHttpClient } from './index';
 import { TokenRefresher } from './token-refresher';
 
 /** Absolute so MSW can match it from jsdom. */
@@ -40,6 +39,8 @@ export interface Harness {
   refresher: TokenRefresher;
   session: SessionStore;
   notifier: RecordingNotifier;
+  /** Resolves once the lazily loaded pipeline exists (and has scheduled its pre-expiry refresh). */
+  ready: Promise<unknown>;
 }
 
 const disposers: (() => void)[] = [];
@@ -54,8 +55,8 @@ export function createHarness(session: SessionStore, language = 'en'): Harness {
   container.constant(Translator, i18nTranslator(createTestI18n(language)));
   bindCoreHttp(container);
   const http = container.get(HttpClient);
-  disposers.push(() => container.get(AxiosHttpClient).dispose());
-  return { http, refresher: container.get(TokenRefresher), session, notifier };
+  disposers.push(() => void container.get(LazyHttpClient).dispose());
+  return { http, refresher: container.get(TokenRefresher), session, notifier, ready: container.get(LazyHttpClient).warmUp() };
 }
 
 export async function createSession(): Promise<SessionStore> {

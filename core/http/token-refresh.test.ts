@@ -2,7 +2,7 @@ import { delay, http as rest, HttpResponse } from 'msw';
 import { REFRESH_TOKEN_HEADER } from '@contract/v1/constants';
 import { server } from '../../tests/msw/server';
 import { SESSION_STORAGE_KEY } from '../session/session-store';
-import { REFRESH_PATH } from './axios-http-client';
+import { REFRESH_PATH } from './refresh-path';
 import { ApiError } from './http-client';
 import { API, createHarness, createSession, deferred, disposeHarnesses } from './test-harness';
 

@@ -1,0 +1,62 @@
+import { PortalConfig } from '../config/portal-config';
+import { inject, injectable } from '../di/container';
+import { Translator } from '../i18n/translator';
+import { SessionStore } from '../session/session-store';
+import { Notifier } from '../ui/notifier';
+import type { AxiosHttpClient } from './axios-http-client';
+import type { ApiResult, HttpClient, RequestOptions } from './http-client';
+import type { TokenRefresher } from './token-refresher';
+
+/**
+ * What the container hands out as HttpClient and TokenRefresher: the axios pipeline, loaded on first use
+ * (or right after first paint through `warmUp`). axios is ~20 KiB gzip that no page needs to paint, so it
+ * stays out of every route's first-paint bytes while there is still exactly one client and one refresh.
+ */
+@injectable()
+export class LazyHttpClient implements HttpClient, TokenRefresher {
+  private client: Promise<AxiosHttpClient> | null = null;
+
+  constructor(
+    @inject(PortalConfig) private readonly config: PortalConfig,
+    @inject(SessionStore) private readonly session: SessionStore,
+    @inject(Notifier) private readonly notifier: Notifier,
+    @inject(Translator) private readonly translator: Translator,
+  ) {}
+
+  /** Loads the pipeline now; a session restored from storage gets its pre-expiry refresh scheduled. */
+  warmUp(): Promise<AxiosHttpClient> {
+    this.client ??= import('./axios-http-client').then(
+      ({ AxiosHttpClient }) => new AxiosHttpClient(this.config, this.session, this.notifier, this.translator),
+    );
+    return this.client;
+  }
+
+  get<T>(url: string, options?: RequestOptions): Promise<ApiResult<T>> {
+    return this.warmUp().then((c) => c.get<T>(url, options));
+  }
+
+  post<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
+    return this.warmUp().then((c) => c.post<T>(url, body, options));
+  }
+
+  patch<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
+    return this.warmUp().then((c) => c.patch<T>(url, body, options));
+  }
+
+  put<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
+    return this.warmUp().then((c) => c.put<T>(url, body, options));
+  }
+
+  delete<T>(url: string, options?: RequestOptions): Promise<ApiResult<T>> {
+    return this.warmUp().then((c) => c.delete<T>(url, options));
+  }
+
+  refresh(): Promise<void> {
+    return this.warmUp().then((c) => c.refresh());
+  }
+
+  /** Stops the scheduled refresh and the logout listener (tests, hot reload). */
+  async dispose(): Promise<void> {
+    if (this.client) (await this.client).dispose();
+  }
+}
