@@ -17,5 +17,6 @@ export type { ApiResult, RequestOptions } from './http';
 export { Notifier } from './ui/notifier';
 export * from './ui';
 export { ThemeStore } from './theme/theme-store';
+export { PageSpinner } from './layout/page-spinner';
 export { Translator } from './i18n/translator';
 export { Captcha, CaptchaError } from './captcha';

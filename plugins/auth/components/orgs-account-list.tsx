@@ -1,6 +1,6 @@
 import { titleCase } from '@core';
 import type { OrganizationListItem } from '@contract/v1/index';
-import { Button, Tag, Typography } from 'antd';
+import { Button } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationRefusal } from '../stores/orgs-organization-entry';
@@ -38,9 +38,9 @@ export function OrgsAccountList({
   if (accounts.length === 0) return null;
   return (
     <section className="auth-orgs__group" aria-labelledby={headingId}>
-      <Typography.Title level={3} id={headingId} className="auth-orgs__group-title">
+      <h2 id={headingId} className="auth-orgs__group-title">
         {title}
-      </Typography.Title>
+      </h2>
       <ul className="auth-orgs__list">
         {accounts.map((org) => {
           const refusal = refusalOf(org);
@@ -57,7 +57,7 @@ export function OrgsAccountList({
               >
                 <span className="auth-orgs__name">{org.organizationName}</span>
                 <span className="auth-orgs__role">{titleCase(org.role)}</span>
-                {refusal && <Tag className="auth-orgs__tag">{t(REFUSAL_TAG_KEYS[refusal])}</Tag>}
+                {refusal && <span className="auth-orgs__tag">{t(REFUSAL_TAG_KEYS[refusal])}</span>}
               </Button>
             </li>
           );

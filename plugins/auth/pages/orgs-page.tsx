@@ -1,5 +1,14 @@
-import { Notifier, PortalConfig, SessionStore, ThemeStore, Translator, useLogout, useService } from '@core';
-import { Button, Spin, Typography } from 'antd';
+import {
+  Notifier,
+  PageSpinner,
+  PortalConfig,
+  SessionStore,
+  ThemeStore,
+  Translator,
+  useLogout,
+  useService,
+} from '@core';
+import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,17 +95,12 @@ const OrgsPage = observer(function OrgsPage() {
     <section className="auth-orgs" aria-busy={store.phase === 'loading'}>
       <AuthHeading title={t('orgs.title')} />
       {store.phase === 'loading' ? (
-        <div role="status" className="auth-orgs__loading">
-          <Spin />
-          <span className="portal-visually-hidden">{t('orgs.loading')}</span>
-        </div>
+        <PageSpinner />
       ) : (
         <>
           <OrgsAccountList title={t('orgs.personal')} accounts={store.personalAccounts} {...listProps} />
           <OrgsAccountList title={t('orgs.business')} accounts={store.businessAccounts} {...listProps} />
-          {store.organizations.length === 0 && store.phase === 'choosing' && (
-            <Typography.Paragraph>{t('orgs.empty')}</Typography.Paragraph>
-          )}
+          {store.organizations.length === 0 && store.phase === 'choosing' && <p>{t('orgs.empty')}</p>}
         </>
       )}
       <Button type="link" className="auth-orgs__logout" onClick={() => void logout()}>

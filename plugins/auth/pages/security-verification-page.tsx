@@ -1,5 +1,5 @@
 import { OtpInput, rules, SessionStore, SubmitButton, useService } from '@core';
-import { Alert, Button, Form, Radio, Tag, Typography } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,20 +74,21 @@ const SecurityVerification = observer(function SecurityVerification({
   return (
     <>
       <AuthHeading title={t('securityVerification.title')}>{t('securityVerification.lead')}</AuthHeading>
-      <fieldset className="auth-security__methods">
+      {/* Native radios: a fieldset names the group and disables it in one place; arrow keys move between them. */}
+      <fieldset className="auth-security__methods" disabled={store.busy}>
         <legend>{t('securityVerification.method')}</legend>
-        <Radio.Group
-          name={methodsName}
-          value={store.selectedType}
-          disabled={store.busy}
-          onChange={(event) => switchMethod(event.target.value)}
-        >
-          {store.methods.map((method) => (
-            <Radio key={method.key} value={method.type}>
-              {t(`securityVerification.methods.${method.key}`)}
-            </Radio>
-          ))}
-        </Radio.Group>
+        {store.methods.map((method) => (
+          <label key={method.key} className="auth-security__method">
+            <input
+              type="radio"
+              name={methodsName}
+              value={method.type}
+              checked={store.selectedType === method.type}
+              onChange={() => switchMethod(method.type)}
+            />
+            <span>{t(`securityVerification.methods.${method.key}`)}</span>
+          </label>
+        ))}
       </fieldset>
 
       {!store.awaitingCode ? (
@@ -110,16 +111,16 @@ const SecurityVerification = observer(function SecurityVerification({
           disabled={store.exit !== null}
           className="auth-security__code"
         >
-          <Typography.Paragraph>
+          <p className="auth-security__hint">
             {store.selectedType === 'email' && !state.email
               ? t('securityVerification.hint.emailGeneric')
               : store.selectedType && t(HINT_KEYS[store.selectedType], { email: state.email })}
-          </Typography.Paragraph>
+          </p>
           {store.developmentCode && (
             <p role="status">
-              <Tag color="processing">
+              <span className="auth-security__chip">
                 {t('securityVerification.developmentCode', { code: store.developmentCode })}
-              </Tag>
+              </span>
             </p>
           )}
           <Form.Item name="code" label={t('core:controls.otp.label')} rules={rules.otp(t)}>

@@ -56,11 +56,13 @@ afterEach(() => {
 describe('token-auth page', { timeout: 30000 }, () => {
   it("shows 'Authenticating' and 'Please wait...' while it works", async () => {
     // The exchange never answers: the screen stays as it is.
-    server.use(http.post(`${API}/v1/token`, () => new Promise<Response>(() => {})));
+    const exchange = exchangeEndpoint(() => new Promise<Response>(() => {}));
     await openTokenAuth('token=launch-1&orgId=org-acme');
 
     expect(await screen.findByRole('heading', { name: 'Authenticating' })).toBeInTheDocument();
     expect(screen.getByText('Please wait...')).toBeInTheDocument();
+    // The exchange outlives an unmount on purpose (single-use token): let it reach this test's handler, not the next one's.
+    await waitFor(() => expect(exchange.count).toBe(1));
   });
 
   it('removes the token from the address before any request, keeping the other parameters', async () => {

@@ -1,5 +1,4 @@
-import { Notifier, PortalConfig, SessionStore, ThemeStore, Translator, useService } from '@core';
-import { Spin } from 'antd';
+import { Notifier, PageSpinner, PortalConfig, SessionStore, ThemeStore, Translator, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +50,9 @@ const TokenAuthPage = observer(function TokenAuthPage() {
   useFollowExit(store.exit);
 
   return (
-    <div className="auth-screen__status" role="status" aria-live="polite">
-      <Spin size="large" />
+    <div className="auth-screen__status" aria-live="polite">
       <AuthHeading title={t('tokenAuth.title')}>{t('tokenAuth.wait')}</AuthHeading>
+      <PageSpinner />
     </div>
   );
 });

@@ -1,8 +1,7 @@
 import { OtpInput, rules, SessionStore, SubmitButton, useService } from '@core';
-import { Alert, Button, Form, Spin, Typography } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
@@ -15,22 +14,7 @@ interface CodeValues {
   code: string;
 }
 
-/** The server may send the otpauth URL (drawn here) or an image it drew itself (a data URL). */
-function QrImage({ url, label }: { url: string; label: string }) {
-  if (url.startsWith('data:image/'))
-    return <img className="auth-two-factor__qr" src={url} alt={label} width={180} height={180} />;
-  return (
-    <QRCodeSVG
-      className="auth-two-factor__qr"
-      value={url}
-      size={180}
-      role="img"
-      aria-label={label}
-      title={label}
-      marginSize={2}
-    />
-  );
-}
+const TwoFactorQrImage = lazy(() => import('../components/two-factor-qr-image'));
 
 /** Spec §2.1 two-factor: set up an authenticator app with a QR image, a copyable secret and a 6-digit code. */
 const TwoFactorPage = observer(function TwoFactorPage() {
@@ -51,10 +35,9 @@ const TwoFactorPage = observer(function TwoFactorPage() {
     <>
       <AuthHeading title={t('twoFactor.title')}>{t('twoFactor.lead')}</AuthHeading>
       {store.loading && (
-        <div className="auth-screen__status" role="status">
-          <Spin />
-          <span className="portal-visually-hidden">{t('twoFactor.loading')}</span>
-        </div>
+        <p className="auth-screen__status" role="status">
+          {t('twoFactor.loading')}
+        </p>
       )}
       {store.failed && !store.loading && (
         <Alert
@@ -72,11 +55,13 @@ const TwoFactorPage = observer(function TwoFactorPage() {
         <>
           <ol className="auth-two-factor__steps">
             <li>
-              <Typography.Paragraph>{t('twoFactor.scan')}</Typography.Paragraph>
-              <QrImage url={store.setup.url} label={t('twoFactor.qrLabel')} />
+              <p>{t('twoFactor.scan')}</p>
+              <Suspense fallback={<div className="auth-two-factor__qr auth-two-factor__qr--pending" />}>
+                <TwoFactorQrImage url={store.setup.url} label={t('twoFactor.qrLabel')} />
+              </Suspense>
             </li>
             <li>
-              <Typography.Paragraph>{t('twoFactor.manual')}</Typography.Paragraph>
+              <p>{t('twoFactor.manual')}</p>
               <div className="auth-two-factor__secret">
                 <span>{t('twoFactor.secretLabel')}</span>
                 <code>{store.setup.secret}</code>
