@@ -113,10 +113,13 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
               </Tag>
             </Typography.Text>
             {store.enforced ? (
-              <Tooltip title={t('twoFactor.enforced')}>
-                {/* A disabled button fires no pointer or focus events: the wrapper carries the tooltip. */}
-                <span tabIndex={0} className="two-factor-status__locked" aria-describedby="two-factor-enforced">
-                  {toggle}
+              <Tooltip title={t('twoFactor.enforced')} trigger={['hover', 'focus']}>
+                {/* A disabled button fires no pointer or focus events: a focusable wrapper carries the tooltip.
+                    The tooltip takes over aria-describedby of its direct child, hence the inner span. */}
+                <span>
+                  <span tabIndex={0} className="two-factor-status__locked" aria-describedby="two-factor-enforced">
+                    {toggle}
+                  </span>
                 </span>
               </Tooltip>
             ) : (
