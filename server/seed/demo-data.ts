@@ -73,13 +73,12 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Empties every table (npm run seed). The schema and migrations stay. */
+/** Empties every table of the application schema (npm run seed); the schema and the migration history stay. */
 export async function resetDatabase(db: Db): Promise<void> {
-  await db.execute(
-    sql.raw(
-      'TRUNCATE TABLE sso_token_uses, sso_applications, activity_logs, outbox, throttle_events, refresh_tokens, sessions, one_time_codes, login_challenges, action_tokens, invitations, organization_apps, organization_portals, memberships, apps, organizations, portals, users CASCADE',
-    ),
-  );
+  // Listed from the catalogue, so tables added by later migrations are emptied too.
+  const result = await db.execute(sql`select tablename from pg_tables where schemaname = current_schema()`);
+  const names = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename.replace(/"/g, '""')}"`);
+  if (names.length > 0) await db.execute(sql.raw(`TRUNCATE TABLE ${names.join(', ')} CASCADE`));
 }
 
 /** The demo world of server/README.md. */
