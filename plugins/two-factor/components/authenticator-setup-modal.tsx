@@ -1,4 +1,4 @@
-import { OtpInput, rules, SubmitButton, useService } from '@core';
+import { OtpInput, rules, AntdSubmitButton, useService } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Alert, Button, Form, Input, Modal, Space, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -100,9 +100,9 @@ const AuthenticatorSetupModal = observer(function AuthenticatorSetupModal({ onDo
             <Form.Item name="code" label={t('twoFactor.authenticator.codeLabel')} rules={rules.otp(t)}>
               <OtpInput autoFocus />
             </Form.Item>
-            <SubmitButton block loading={store.submitting} loadingText={t('twoFactor.authenticator.submitting')}>
+            <AntdSubmitButton block loading={store.submitting} loadingText={t('twoFactor.authenticator.submitting')}>
               {t('twoFactor.authenticator.submit')}
-            </SubmitButton>
+            </AntdSubmitButton>
           </Form>
         </>
       )}

@@ -14,7 +14,7 @@ const NEW = 'N3w!Secret';
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 // After a request antd keeps the leaving spinner (named "loading") in the button: match the label, not the whole name.
-const change = () => screen.getByRole('button', { name: /^(loading )?Change$/ });
+const change = () => screen.getByRole('button', { name: /^(loading ?)?Change$/ });
 
 async function openPanel() {
   profileEndpoint();

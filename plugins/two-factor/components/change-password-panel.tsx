@@ -1,4 +1,4 @@
-import { PasswordInput, rules, SubmitButton, useService } from '@core';
+import { PasswordInput, rules, AntdSubmitButton, useService } from '@core';
 import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,9 +73,9 @@ export function ChangePasswordPanel({ onDone, embedded = false }: ChangePassword
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
-        <SubmitButton loading={saving} loadingText={t('changePassword.saving')}>
+        <AntdSubmitButton loading={saving} loadingText={t('changePassword.saving')}>
           {t('changePassword.submit')}
-        </SubmitButton>
+        </AntdSubmitButton>
       </Form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { OtpInput, PhoneInput, rules, SubmitButton, useService } from '@core';
+import { OtpInput, PhoneInput, rules, AntdSubmitButton, useService } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Button, Form, Modal, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -92,9 +92,9 @@ const MobileSetupModal = observer(function MobileSetupModal({ initialPhone, onDo
         <Form.Item name="otp" label={t('twoFactor.mobile.otpLabel')} rules={rules.otp(t)}>
           <OtpInput disabled={store.verifying} />
         </Form.Item>
-        <SubmitButton block loading={store.verifying} loadingText={t('twoFactor.mobile.verifying')}>
+        <AntdSubmitButton block loading={store.verifying} loadingText={t('twoFactor.mobile.verifying')}>
           {t('twoFactor.mobile.verify')}
-        </SubmitButton>
+        </AntdSubmitButton>
       </Form>
     </Modal>
   );

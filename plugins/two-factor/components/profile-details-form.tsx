@@ -1,4 +1,4 @@
-import { EmailInput, PhoneInput, rules, SubmitButton } from '@core';
+import { EmailInput, PhoneInput, rules, AntdSubmitButton } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Form, Input } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -55,9 +55,9 @@ export const ProfileDetailsForm = observer(function ProfileDetailsForm({ store }
             <EmailInput />
           </Form.Item>
         </div>
-        <SubmitButton loading={store.saving && !store.pending} loadingText={t('profile.saving')}>
+        <AntdSubmitButton loading={store.saving && !store.pending} loadingText={t('profile.saving')}>
           {t('profile.save')}
-        </SubmitButton>
+        </AntdSubmitButton>
       </Form>
       <Suspense fallback={null}>
         {store.pending && (
