@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PortalKey } from '../../../contract/v1/common';
 import type {
@@ -59,17 +59,21 @@ export class OrganizationService {
       // Personal first ('personal' > 'business'), then by name.
       .orderBy(desc(organizations.accountType), asc(organizations.name));
     if (rows.length === 0) return [];
+    // Every portal for every organisation of the user, with the organisation's grant if it has one.
     const access = await db
-      .select({ organizationId: organizationPortals.organizationId, key: portals.key, hasAccess: organizationPortals.hasAccess })
-      .from(organizationPortals)
-      .innerJoin(portals, eq(portals.id, organizationPortals.portalId))
-      .innerJoin(memberships, eq(memberships.organizationId, organizationPortals.organizationId))
+      .select({ organizationId: memberships.organizationId, key: portals.key, hasAccess: organizationPortals.hasAccess })
+      .from(memberships)
+      .innerJoin(portals, sql`true`)
+      .leftJoin(
+        organizationPortals,
+        and(eq(organizationPortals.organizationId, memberships.organizationId), eq(organizationPortals.portalId, portals.id)),
+      )
       .where(eq(memberships.userId, auth.userId));
-    const allPortals = await db.select({ key: portals.key }).from(portals);
     return rows.map(({ org, role }) => {
       const map: Partial<Record<PortalKey, { hasAccess: boolean }>> = {};
-      for (const { key } of allPortals) map[key as PortalKey] = { hasAccess: false };
-      for (const entry of access) if (entry.organizationId === org.id) map[entry.key as PortalKey] = { hasAccess: entry.hasAccess };
+      for (const entry of access) {
+        if (entry.organizationId === org.id) map[entry.key as PortalKey] = { hasAccess: entry.hasAccess ?? false };
+      }
       return {
         organizationId: org.id,
         organizationName: org.name,
