@@ -111,11 +111,11 @@ export async function call(app: App, c: Call): Promise<LightMyRequestResponse & 
     remoteAddress: c.ip,
     headers: { ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...c.headers },
   });
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = response.body ? JSON.parse(response.body) : undefined;
   } catch {
-    json = undefined;
+    // not JSON (HTML pages, empty bodies): callers read response.body
   }
   return Object.assign(response, { json }) as never;
 }
