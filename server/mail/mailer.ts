@@ -39,8 +39,13 @@ export class Mailer {
    * (forgot-password, resend-email, register) take the same time whether or not a mail goes out.
    */
   sendLater(message: MailMessage): void {
-    const job = this.send(message)
-      .catch((error: unknown) => this.log.error({ err: error, subject: message.subject }, 'mail delivery failed'))
+    this.later(() => this.send(message), message.subject);
+  }
+
+  /** Runs mail-producing work (token creation + send) after the answer, tracked like sendLater. */
+  later(work: () => Promise<void>, label: string): void {
+    const job = work()
+      .catch((error: unknown) => this.log.error({ err: error, job: label }, 'mail delivery failed'))
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
   }
