@@ -56,7 +56,8 @@ const SsoLandingPage = observer(function SsoLandingPage() {
     // Always through a timer, even with no delay: React's development double effect cancels the first one.
     const timer = setTimeout(() => {
       if (exit.external) external.assign(exit.to);
-      else navigate(exit.to, { replace: true, state: exit.state });
+      // A plain copy: history.replaceState structured-clones the state, and a MobX proxy cannot be cloned.
+      else navigate(exit.to, { replace: true, state: exit.state ? { ...exit.state } : undefined });
     }, exit.delayMs);
     return () => clearTimeout(timer);
   }, [exit, external, navigate]);
