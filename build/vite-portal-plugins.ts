@@ -17,7 +17,6 @@ export function compileValidators(schema: object): string {
   const ajv = new Ajv({
     allErrors: true,
     useDefaults: true,
-    verbose: true,
     strict: true,
     allowUnionTypes: true,
     code: { source: true, esm: true },

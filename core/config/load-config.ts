@@ -3,7 +3,16 @@ import { validateConfig, validateThemePreset } from 'virtual:portal-config-valid
 import { BootError } from '../plugin/plugin-host';
 import type { PortalConfig, ThemeColors } from './portal-config';
 
-function describe(error: ErrorObject): { path: string; reason: string } {
+/** The value at a JSON pointer: the validator is compiled without `verbose`, which would ship the whole schema. */
+function valueAt(document: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), document);
+}
+
+function describe(error: ErrorObject, document: unknown): { path: string; reason: string } {
   const path = error.instancePath || '/';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -18,8 +27,8 @@ function describe(error: ErrorObject): { path: string; reason: string } {
       return { path: `${error.instancePath}/${String(params.missingProperty)}`, reason: 'is required' };
     case 'pattern':
       return error.schemaPath.includes('hexColor')
-        ? { path, reason: `must be a hex colour of 6 or 8 digits, like #0B1F44 (got "${String(error.data)}")` }
-        : { path, reason: `${error.message ?? 'is invalid'} (got "${String(error.data)}")` };
+        ? { path, reason: `must be a hex colour of 6 or 8 digits, like #0B1F44 (got "${String(valueAt(document, error.instancePath))}")` }
+        : { path, reason: `${error.message ?? 'is invalid'} (got "${String(valueAt(document, error.instancePath))}")` };
     case 'enum':
       return { path, reason: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     default:
@@ -28,22 +37,22 @@ function describe(error: ErrorObject): { path: string; reason: string } {
 }
 
 /** One line per failing JSON path, each with why; duplicates from `allOf` branches are dropped. */
-export function formatSchemaErrors(errors: ErrorObject[] | null | undefined): string[] {
-  const lines = (errors ?? []).map(describe).map(({ path, reason }) => `${path}: ${reason}`);
+export function formatSchemaErrors(errors: ErrorObject[] | null | undefined, document: unknown): string[] {
+  const lines = (errors ?? []).map((e) => describe(e, document)).map(({ path, reason }) => `${path}: ${reason}`);
   return [...new Set(lines)];
 }
 
 /** Validates a parsed `portal.config.json` and fills in every default. Throws a config {@link BootError}. */
 export function parseConfig(raw: unknown): PortalConfig {
   const copy = structuredClone(raw);
-  if (!validateConfig(copy)) throw new BootError(formatSchemaErrors(validateConfig.errors), 'config');
+  if (!validateConfig(copy)) throw new BootError(formatSchemaErrors(validateConfig.errors, copy), 'config');
   return copy as PortalConfig;
 }
 
 /** Validates a theme preset from `themes/<name>.json`. */
 export function parseThemePreset(raw: unknown, name: string): ThemeColors {
   if (!validateThemePreset(raw)) {
-    throw new BootError(formatSchemaErrors(validateThemePreset.errors).map((l) => `themes/${name}.json ${l}`), 'config');
+    throw new BootError(formatSchemaErrors(validateThemePreset.errors, raw).map((l) => `themes/${name}.json ${l}`), 'config');
   }
   return raw as ThemeColors;
 }

@@ -5,4 +5,5 @@
  */
 export * from './validation';
 export * from './controls';
+export * from './form';
 export * from './format';

@@ -1,7 +1,8 @@
-import { Alert, Card, Col, Descriptions, Form, Input, Row, Space, Typography, type FormRule } from 'antd';
+import { Alert, Card, Col, Descriptions, Input, Row, Space, Typography } from 'antd';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmailInput, OtpInput, PasswordInput, PhoneInput, SubmitButton } from './controls';
+import { PortalForm as Form, type Rule } from './form';
 import { formatDate, formatDateTime, titleCase, truncateEnd, truncateMiddle } from './format';
 import { rules } from './validation';
 import './style-guide-page.css';
@@ -45,7 +46,7 @@ function ControlStates({
   id: string;
   label: string;
   sample: Sample;
-  fieldRules: FormRule[];
+  fieldRules: Rule[];
   render: (disabled: boolean) => ReactElement;
   extra?: ReactNode;
 }) {

@@ -9,6 +9,8 @@ import { EmailInput } from './email-input';
 import { OtpInput } from './otp-input';
 import { PasswordInput } from './password-input';
 import { PhoneInput, sanitizePhone } from './phone-input';
+import { PortalForm } from '../form';
+import { AntdSubmitButton } from './antd-submit-button';
 import { SubmitButton } from './submit-button';
 
 function renderWithI18n(ui: ReactNode, language = 'en') {
@@ -158,21 +160,37 @@ describe('shared controls', { timeout: 20_000 }, () => {
     });
   });
 
-  describe('SubmitButton', () => {
-    function ResendForm({ loading }: { loading: boolean }) {
+  // The same behaviour in the auth screens' PortalForm and in an antd Form (app screens).
+  const variants = {
+    'SubmitButton in a PortalForm': function ResendForm({ loading }: { loading: boolean }) {
+      const { t } = useTranslation('core');
+      return (
+        <PortalForm>
+          <PortalForm.Item name="email" label="Email" rules={rules.email(t)}>
+            <EmailInput />
+          </PortalForm.Item>
+          <SubmitButton loading={loading} loadingText="SENDING">
+            Send
+          </SubmitButton>
+        </PortalForm>
+      );
+    },
+    'AntdSubmitButton in an antd Form': function ResendForm({ loading }: { loading: boolean }) {
       const { t } = useTranslation('core');
       return (
         <Form>
           <Form.Item name="email" label="Email" rules={rules.email(t)}>
             <EmailInput />
           </Form.Item>
-          <SubmitButton loading={loading} loadingText="SENDING">
+          <AntdSubmitButton loading={loading} loadingText="SENDING">
             Send
-          </SubmitButton>
+          </AntdSubmitButton>
         </Form>
       );
-    }
+    },
+  };
 
+  describe.each(Object.entries(variants))('%s', (_name, ResendForm) => {
     it('is disabled until the form is valid, and while submitting with its loading text', async () => {
       const i18n = createTestI18n();
       const user = userEvent.setup();

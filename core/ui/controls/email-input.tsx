@@ -1,22 +1,18 @@
-import { Input, type InputProps, type InputRef } from 'antd';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fallbackAriaLabel, fieldClassName } from './accessible-name';
-import './controls.css';
+import { fallbackAriaLabel } from './accessible-name';
+import { BaseInput, type BaseInputProps } from './base-input';
 
-export interface EmailInputProps extends Omit<InputProps, 'type'> {
-  ref?: Ref<InputRef>;
-}
+export type EmailInputProps = Omit<BaseInputProps, 'type'>;
 
 /**
- * An email field for antd forms. `type="text"` on purpose: the browser's own email check would block
- * submit with a native bubble before the portal's messages (spec §5) could show.
- * @example <Form.Item name="email" label={t('controls.email.label')} rules={rules.email(t)}><EmailInput /></Form.Item>
+ * An email field. `type="text"` on purpose: the browser's own email check would block submit with a
+ * native bubble before the portal's messages (spec §5) could show.
+ * @example <PortalForm.Item name="email" label={t('controls.email.label')} rules={rules.email(t)}><EmailInput /></PortalForm.Item>
  */
-export function EmailInput({ className, ...props }: EmailInputProps) {
+export function EmailInput(props: EmailInputProps) {
   const { t } = useTranslation('core');
   return (
-    <Input
+    <BaseInput
       inputMode="email"
       autoComplete="email"
       autoCapitalize="none"
@@ -24,7 +20,6 @@ export function EmailInput({ className, ...props }: EmailInputProps) {
       {...props}
       type="text"
       aria-label={fallbackAriaLabel(props, t('controls.email.label'))}
-      className={fieldClassName(className)}
     />
   );
 }

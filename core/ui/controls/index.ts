@@ -3,3 +3,4 @@ export { PasswordInput, type PasswordInputProps } from './password-input';
 export { PhoneInput, sanitizePhone, type PhoneInputProps } from './phone-input';
 export { OtpInput, type OtpInputProps } from './otp-input';
 export { SubmitButton, type SubmitButtonProps } from './submit-button';
+export { AntdSubmitButton, type AntdSubmitButtonProps } from './antd-submit-button';

@@ -1,12 +1,9 @@
-import { Input, type InputProps, type InputRef } from 'antd';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTP_LENGTH } from '../validation/limits';
-import { fallbackAriaLabel, fieldClassName } from './accessible-name';
-import './controls.css';
+import { fallbackAriaLabel } from './accessible-name';
+import { BaseInput, type BaseInputProps } from './base-input';
 
-export interface OtpInputProps extends Omit<InputProps, 'type' | 'value' | 'onChange' | 'maxLength'> {
-  ref?: Ref<InputRef>;
+export interface OtpInputProps extends Omit<BaseInputProps, 'type' | 'value' | 'onChange' | 'maxLength'> {
   value?: string;
   onChange?: (value: string) => void;
   length?: number;
@@ -22,7 +19,7 @@ export interface OtpInputProps extends Omit<InputProps, 'type' | 'value' | 'onCh
 export function OtpInput({ value, onChange, length = OTP_LENGTH, className, ...props }: OtpInputProps) {
   const { t } = useTranslation('core');
   return (
-    <Input
+    <BaseInput
       inputMode="numeric"
       autoComplete="one-time-code"
       {...props}
@@ -30,7 +27,7 @@ export function OtpInput({ value, onChange, length = OTP_LENGTH, className, ...p
       value={value ?? ''}
       onChange={(event) => onChange?.(event.target.value.replace(/\D/g, '').slice(0, length))}
       aria-label={fallbackAriaLabel(props, t('controls.otp.label'))}
-      className={fieldClassName('portal-otp-input', className)}
+      className={['portal-otp-input', className].filter(Boolean).join(' ')}
     />
   );
 }

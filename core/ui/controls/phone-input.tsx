@@ -1,8 +1,6 @@
-import { Input, type InputProps, type InputRef } from 'antd';
-import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fallbackAriaLabel, fieldClassName } from './accessible-name';
-import './controls.css';
+import { fallbackAriaLabel } from './accessible-name';
+import { BaseInput, type BaseInputProps } from './base-input';
 
 /**
  * What the phone field keeps of typed or pasted text: digits, and a "+" only in front.
@@ -14,8 +12,7 @@ export function sanitizePhone(raw: string, forcePlus = false): string {
   return forcePlus || raw.trimStart().startsWith('+') ? `+${digits}` : digits;
 }
 
-export interface PhoneInputProps extends Omit<InputProps, 'type' | 'value' | 'onChange'> {
-  ref?: Ref<InputRef>;
+export interface PhoneInputProps extends Omit<BaseInputProps, 'type' | 'value' | 'onChange'> {
   value?: string;
   onChange?: (value: string) => void;
   /** The mobile 2FA number needs its country code: the field always starts with a single "+". */
@@ -27,12 +24,12 @@ export interface PhoneInputProps extends Omit<InputProps, 'type' | 'value' | 'on
  * dashes from a pasted number are dropped rather than refused.
  * @example <Form.Item name="phoneNumber" label={t('controls.phone.label')} rules={rules.phone(t, { forcePlus: true })}><PhoneInput forcePlus /></Form.Item>
  */
-export function PhoneInput({ value, onChange, forcePlus = false, className, ...props }: PhoneInputProps) {
+export function PhoneInput({ value, onChange, forcePlus = false, ...props }: PhoneInputProps) {
   const { t } = useTranslation('core');
   // An empty forced field already shows its "+" so the user sees the country code is expected.
   const shown = forcePlus && !value ? '+' : (value ?? '');
   return (
-    <Input
+    <BaseInput
       inputMode="tel"
       autoComplete="tel"
       {...props}
@@ -40,7 +37,6 @@ export function PhoneInput({ value, onChange, forcePlus = false, className, ...p
       value={shown}
       onChange={(event) => onChange?.(sanitizePhone(event.target.value, forcePlus))}
       aria-label={fallbackAriaLabel(props, t('controls.phone.label'))}
-      className={fieldClassName(className)}
     />
   );
 }

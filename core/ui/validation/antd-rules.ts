@@ -3,8 +3,7 @@
  * only the first failed check, so a user sees one actionable message at a time, and `required: true`
  * so antd draws the required mark.
  */
-import type { FormRule } from 'antd';
-import type { RuleObject } from 'antd/es/form';
+import type { Rule as FormRule, RuleObject } from '../form/form-store';
 import { translateValidation, type Translate, type ValidationMessageKey } from './messages';
 import {
   validateConfirmPassword,

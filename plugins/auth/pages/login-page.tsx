@@ -2,13 +2,13 @@ import {
   EmailInput,
   Notifier,
   PasswordInput,
+  PortalForm,
   SessionStore,
   SubmitButton,
   rules,
   translateValidation,
   useService,
 } from '@core';
-import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -44,7 +44,7 @@ export default function LoginPage() {
   const captchaFor = useCaptcha();
   const [query] = useSearchParams();
   const toUrl = safeToUrl(query.get('toUrl'));
-  const [form] = Form.useForm<LoginValues>();
+  const [form] = PortalForm.useForm<LoginValues>();
   const [busy, setBusy] = useState(false);
 
   const logIn = async ({ email, password }: LoginValues) => {
@@ -96,11 +96,11 @@ export default function LoginPage() {
   return (
     <>
       <AuthHeading title={t('login.title')}>{t('login.lead')}</AuthHeading>
-      <Form form={form} layout="vertical" onFinish={logIn} disabled={busy} requiredMark={false}>
-        <Form.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
+      <PortalForm form={form} layout="vertical" onFinish={logIn} disabled={busy} requiredMark={false}>
+        <PortalForm.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
           <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
-        </Form.Item>
-        <Form.Item
+        </PortalForm.Item>
+        <PortalForm.Item
           name="password"
           label={t('controls.password.label', { ns: 'core' })}
           // Login checks any existing password: only "required" here, the strength rules are for new ones.
@@ -113,7 +113,7 @@ export default function LoginPage() {
           ]}
         >
           <PasswordInput autoComplete="current-password" />
-        </Form.Item>
+        </PortalForm.Item>
         <div className="auth-screen__row">
           <Link to={href('forgot-password')}>{t('login.forgotPassword')}</Link>
         </div>
@@ -125,7 +125,7 @@ export default function LoginPage() {
         >
           {t('login.submit')}
         </SubmitButton>
-      </Form>
+      </PortalForm>
       <p className="auth-screen__footer">
         {t('login.noAccount')} <Link to={href('sign-up')}>{t('login.signUp')}</Link>
       </p>

@@ -1,0 +1,2 @@
+export { PortalForm, type PortalFormInstance, type PortalFormItemProps, type PortalFormProps } from './portal-form';
+export type { Rule, RuleObject, ValidateError } from './form-store';
