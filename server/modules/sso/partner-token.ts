@@ -2,7 +2,7 @@ import { SignJWT, decodeJwt, errors, importPKCS8, importSPKI, jwtVerify, type JW
 import type { SsoApplicationRow } from './sso-applications';
 
 /**
- * What a partner application signs (the contract partners implement; server/README.md shows an example):
+ * What a partner application signs (the contract partners implement; `signPartnerToken` below is a reference):
  * - header `alg`: the application's algorithm (HS256 with the shared secret, RS256/ES256 with its private key);
  * - `iss`: the application id; `aud`: this portal's SSO audience (SSO_AUDIENCE, default PUBLIC_URL);
  * - `iat`, `exp`: at most {@link PARTNER_TOKEN_MAX_LIFETIME_SECONDS} apart; `jti`: unique per token (single use);
