@@ -4,3 +4,5 @@ export { PhoneInput, sanitizePhone, type PhoneInputProps } from './phone-input';
 export { OtpInput, type OtpInputProps } from './otp-input';
 export { SubmitButton, type SubmitButtonProps } from './submit-button';
 export { AntdSubmitButton, type AntdSubmitButtonProps } from './antd-submit-button';
+export { BaseInput as TextInput, type BaseInputProps as TextInputProps } from './base-input';
+export { InlineAlert, type InlineAlertProps } from './inline-alert';

@@ -1,5 +1,4 @@
-import { EmailInput, PortalConfig, SubmitButton, rules, useService } from '@core';
-import { Alert, Form } from 'antd';
+import { EmailInput, InlineAlert, PortalConfig, PortalForm, rules, SubmitButton, useService } from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -24,7 +23,7 @@ export default function ForgotPasswordPage() {
   const config = useService(PortalConfig);
   const signal = useUnmountSignal();
   const captchaFor = useCaptcha();
-  const [form] = Form.useForm<ForgotPasswordValues>();
+  const [form] = PortalForm.useForm<ForgotPasswordValues>();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
@@ -49,12 +48,12 @@ export default function ForgotPasswordPage() {
     <>
       <AuthHeading title={t('forgotPassword.title')}>{t('forgotPassword.lead')}</AuthHeading>
       {sent ? (
-        <Alert type="success" showIcon message={sent} role="status" />
+        <InlineAlert type="success" showIcon message={sent} role="status" />
       ) : (
-        <Form form={form} layout="vertical" onFinish={send} disabled={busy} requiredMark={false}>
-          <Form.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
+        <PortalForm form={form} layout="vertical" onFinish={send} disabled={busy} requiredMark={false}>
+          <PortalForm.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
             <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
-          </Form.Item>
+          </PortalForm.Item>
           <SubmitButton
             className="auth-screen__submit"
             size="large"
@@ -63,7 +62,7 @@ export default function ForgotPasswordPage() {
           >
             {t('forgotPassword.submit')}
           </SubmitButton>
-        </Form>
+        </PortalForm>
       )}
       <p className="auth-screen__footer">
         <Link to={href('login')}>{t('common.backToLogin')}</Link>

@@ -1,5 +1,4 @@
-import { Notifier, PasswordInput, SubmitButton, rules, useService } from '@core';
-import { Alert, Form } from 'antd';
+import { InlineAlert, Notifier, PasswordInput, PortalForm, rules, SubmitButton, useService } from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -25,7 +24,7 @@ export default function ResetPasswordPage() {
   const href = useAuthHref();
   const signal = useUnmountSignal();
   const { verificationToken } = useSecretQuery(TOKENS);
-  const [form] = Form.useForm<ResetPasswordValues>();
+  const [form] = PortalForm.useForm<ResetPasswordValues>();
   const [busy, setBusy] = useState(false);
 
   const reset = async ({ password }: ResetPasswordValues) => {
@@ -46,22 +45,22 @@ export default function ResetPasswordPage() {
     <>
       <AuthHeading title={t('resetPassword.title')}>{t('resetPassword.lead')}</AuthHeading>
       {verificationToken ? (
-        <Form form={form} layout="vertical" onFinish={reset} disabled={busy} requiredMark={false}>
-          <Form.Item
+        <PortalForm form={form} layout="vertical" onFinish={reset} disabled={busy} requiredMark={false}>
+          <PortalForm.Item
             name="password"
             label={t('controls.newPassword.label', { ns: 'core' })}
             rules={rules.password(t)}
           >
             <PasswordInput autoFocus autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
+          </PortalForm.Item>
+          <PortalForm.Item
             name="confirmPassword"
             label={t('controls.confirmPassword.label', { ns: 'core' })}
             dependencies={['password']}
             rules={rules.confirmPassword(t, 'password')}
           >
             <PasswordInput autoComplete="new-password" />
-          </Form.Item>
+          </PortalForm.Item>
           <SubmitButton
             className="auth-screen__submit"
             size="large"
@@ -70,9 +69,9 @@ export default function ResetPasswordPage() {
           >
             {t('resetPassword.submit')}
           </SubmitButton>
-        </Form>
+        </PortalForm>
       ) : (
-        <Alert
+        <InlineAlert
           type="warning"
           showIcon
           message={t('resetPassword.missingToken')}

@@ -1,5 +1,4 @@
-import { EmailInput, Notifier, PasswordInput, PortalConfig, SubmitButton, rules, useService } from '@core';
-import { Form, Input } from 'antd';
+import { EmailInput, Notifier, PasswordInput, PortalConfig, PortalForm, rules, SubmitButton, TextInput, useService } from '@core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -36,7 +35,7 @@ export default function SignUpPage() {
   const signal = useUnmountSignal();
   const [query] = useSearchParams();
   const [invitation] = useState(() => readInvitation(query));
-  const [form] = Form.useForm<SignUpValues>();
+  const [form] = PortalForm.useForm<SignUpValues>();
   const [busy, setBusy] = useState(false);
 
   const signUp = async (values: SignUpValues) => {
@@ -74,7 +73,7 @@ export default function SignUpPage() {
       <AuthHeading title={t('signUp.title')}>
         {invitation ? t('signUp.invitedLead') : t('signUp.lead')}
       </AuthHeading>
-      <Form
+      <PortalForm
         form={form}
         layout="vertical"
         onFinish={signUp}
@@ -82,21 +81,21 @@ export default function SignUpPage() {
         requiredMark={false}
         initialValues={invitation ? { email: invitation.email } : undefined}
       >
-        <Form.Item
+        <PortalForm.Item
           name="firstName"
           label={t('controls.firstName.label', { ns: 'core' })}
           rules={rules.firstName(t)}
         >
-          <Input autoFocus autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item
+          <TextInput autoFocus autoComplete="given-name" />
+        </PortalForm.Item>
+        <PortalForm.Item
           name="lastName"
           label={t('controls.lastName.label', { ns: 'core' })}
           rules={rules.lastName(t)}
         >
-          <Input autoComplete="family-name" />
-        </Form.Item>
-        <Form.Item
+          <TextInput autoComplete="family-name" />
+        </PortalForm.Item>
+        <PortalForm.Item
           name="email"
           label={t('controls.email.label', { ns: 'core' })}
           rules={rules.email(t)}
@@ -106,22 +105,22 @@ export default function SignUpPage() {
             readOnly={Boolean(invitation)}
             placeholder={t('controls.email.placeholder', { ns: 'core' })}
           />
-        </Form.Item>
-        <Form.Item
+        </PortalForm.Item>
+        <PortalForm.Item
           name="password"
           label={t('controls.password.label', { ns: 'core' })}
           rules={rules.password(t)}
         >
           <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
+        </PortalForm.Item>
+        <PortalForm.Item
           name="confirmPassword"
           label={t('controls.confirmPassword.label', { ns: 'core' })}
           dependencies={['password']}
           rules={rules.confirmPassword(t, 'password')}
         >
           <PasswordInput autoComplete="new-password" />
-        </Form.Item>
+        </PortalForm.Item>
         <p className="auth-screen__legal">
           <Trans
             t={t}
@@ -141,7 +140,7 @@ export default function SignUpPage() {
         >
           {t('signUp.submit')}
         </SubmitButton>
-      </Form>
+      </PortalForm>
       <p className="auth-screen__footer">
         {t('signUp.haveAccount')} <Link to={href('login')}>{t('signUp.logIn')}</Link>
       </p>
