@@ -1,5 +1,5 @@
-import { PasswordInput, PortalConfig, SubmitButton, rules, useService } from '@core';
-import { Form, Modal } from 'antd';
+import { PasswordInput, PortalConfig, PortalForm, SubmitButton, rules, useService } from '@core';
+import { Modal } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import type { RegisterOutcome } from '../stores/sso-landing-store';
 import './sso-screen.css';
@@ -24,7 +24,7 @@ export interface SetPasswordDialogProps {
 export default function SetPasswordDialog({ email, showTermsAndConditions, submitting, onSubmit }: SetPasswordDialogProps) {
   const { t } = useTranslation('sso');
   const config = useService(PortalConfig);
-  const [form] = Form.useForm<SetPasswordValues>();
+  const [form] = PortalForm.useForm<SetPasswordValues>();
 
   const submit = async ({ password }: SetPasswordValues) => {
     const outcome = await onSubmit(password);
@@ -49,18 +49,18 @@ export default function SetPasswordDialog({ email, showTermsAndConditions, submi
       <p className="sso-screen__lead">
         <Trans t={t} i18nKey="setPassword.lead" values={{ email }} components={{ strong: <strong /> }} />
       </p>
-      <Form form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false} style={{ marginTop: 16 }}>
-        <Form.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
+      <PortalForm form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false} style={{ marginTop: 16 }}>
+        <PortalForm.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
           <PasswordInput autoFocus autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
+        </PortalForm.Item>
+        <PortalForm.Item
           name="confirmPassword"
           label={t('controls.confirmPassword.label', { ns: 'core' })}
           dependencies={['password']}
           rules={rules.confirmPassword(t, 'password')}
         >
           <PasswordInput autoComplete="new-password" />
-        </Form.Item>
+        </PortalForm.Item>
         {showTermsAndConditions && (
           <p className="sso-screen__legal">
             <Trans
@@ -77,7 +77,7 @@ export default function SetPasswordDialog({ email, showTermsAndConditions, submi
         <SubmitButton className="sso-screen__submit" size="large" loading={submitting} loadingText={t('setPassword.submitting')}>
           {t('setPassword.submit')}
         </SubmitButton>
-      </Form>
+      </PortalForm>
     </Modal>
   );
 }

@@ -1,5 +1,4 @@
-import { EmailInput, Notifier, PasswordInput, SessionStore, SubmitButton, ThemeStore, rules, useService } from '@core';
-import { Form } from 'antd';
+import { EmailInput, Notifier, PasswordInput, PortalForm, SessionStore, SubmitButton, ThemeStore, rules, useService } from '@core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -37,7 +36,7 @@ export default function SsoLoginPage() {
   const signal = useUnmountSignal();
   const captchaFor = useCaptcha();
   const [email] = useState(() => emailFrom(location.state));
-  const [form] = Form.useForm<SsoLoginValues>();
+  const [form] = PortalForm.useForm<SsoLoginValues>();
   const [busy, setBusy] = useState(false);
   const previousSessionEnded = useRef<Promise<void> | null>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -95,17 +94,17 @@ export default function SsoLoginPage() {
   return (
     <>
       <SsoHeading title={t('login.title')}>{t('login.lead')}</SsoHeading>
-      <Form form={form} layout="vertical" onFinish={logIn} disabled={busy} requiredMark={false} initialValues={{ email }}>
-        <Form.Item name="email" label={t('controls.email.label', { ns: 'core' })}>
+      <PortalForm form={form} layout="vertical" onFinish={logIn} disabled={busy} requiredMark={false} initialValues={{ email }}>
+        <PortalForm.Item name="email" label={t('controls.email.label', { ns: 'core' })}>
           <EmailInput readOnly aria-readonly />
-        </Form.Item>
-        <Form.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
+        </PortalForm.Item>
+        <PortalForm.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
           <PasswordInput autoFocus autoComplete="current-password" />
-        </Form.Item>
+        </PortalForm.Item>
         <SubmitButton className="sso-screen__submit" size="large" loading={busy} loadingText={t('login.submitting')}>
           {t('login.submit')}
         </SubmitButton>
-      </Form>
+      </PortalForm>
     </>
   );
 }
