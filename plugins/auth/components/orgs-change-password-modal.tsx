@@ -1,5 +1,5 @@
-import { Notifier, PasswordInput, rules, SubmitButton, useService } from '@core';
-import { Form, Modal, Typography } from 'antd';
+import { Notifier, PasswordInput, PortalForm, rules, SubmitButton, useService } from '@core';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthApi } from '../api/auth-api';
@@ -24,7 +24,7 @@ export default function OrgsChangePasswordModal({ onDone }: OrgsChangePasswordMo
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
   const notifier = useService(Notifier);
-  const [form] = Form.useForm<ChangePasswordValues>();
+  const [form] = PortalForm.useForm<ChangePasswordValues>();
   const [saving, setSaving] = useState(false);
 
   const submit = async ({ currentPassword, newPassword }: ChangePasswordValues) => {
@@ -52,36 +52,36 @@ export default function OrgsChangePasswordModal({ onDone }: OrgsChangePasswordMo
       footer={null}
       destroyOnHidden
     >
-      <Typography.Paragraph>{t('orgs.passwordReset.intro')}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('orgs.passwordReset.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={saving}>
-        <Form.Item
+      <p>{t('orgs.passwordReset.intro')}</p>
+      <p className="auth-orgs__hint">{t('orgs.passwordReset.hint')}</p>
+      <PortalForm form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={saving}>
+        <PortalForm.Item
           name="currentPassword"
           label={t('core:controls.currentPassword.label')}
           rules={rules.currentPassword(t)}
         >
           <PasswordInput autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
+        </PortalForm.Item>
+        <PortalForm.Item
           name="newPassword"
           label={t('core:controls.newPassword.label')}
           dependencies={['currentPassword']}
           rules={rules.newPassword(t, 'currentPassword')}
         >
           <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
+        </PortalForm.Item>
+        <PortalForm.Item
           name="confirmPassword"
           label={t('core:controls.confirmPassword.label')}
           dependencies={['newPassword']}
           rules={rules.newPasswordConfirm(t, 'newPassword')}
         >
           <PasswordInput autoComplete="new-password" />
-        </Form.Item>
+        </PortalForm.Item>
         <SubmitButton block loading={saving} loadingText={t('orgs.passwordReset.saving')}>
           {t('orgs.passwordReset.submit')}
         </SubmitButton>
-      </Form>
+      </PortalForm>
     </Modal>
   );
 }

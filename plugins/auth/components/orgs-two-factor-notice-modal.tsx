@@ -1,4 +1,4 @@
-import { Button, Modal, Typography } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface OrgsTwoFactorNoticeModalProps {
@@ -30,7 +30,7 @@ export default function OrgsTwoFactorNoticeModal({ busy, onAnswer }: OrgsTwoFact
         </Button>,
       ]}
     >
-      <Typography.Paragraph>{t('orgs.twoFactorNotice.body')}</Typography.Paragraph>
+      <p>{t('orgs.twoFactorNotice.body')}</p>
     </Modal>
   );
 }

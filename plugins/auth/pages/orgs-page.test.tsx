@@ -390,6 +390,16 @@ describe('orgs page', { timeout: 30000 }, () => {
     expect(session.isOrgSelected).toBe(false);
   });
 
+  it('speaks French when French is selected', async () => {
+    directoryHandlers([PERSONAL, DISABLED]);
+    accessHandler();
+    const { user } = await renderWithPortal({ plugins, url: '/orgs', session: loggedIn(), language: 'fr' });
+
+    expect(await screen.findByRole('heading', { name: "Sélectionnez le compte que vous souhaitez utiliser aujourd'hui" })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /Dormant Ltd/ }));
+    expect(await screen.findByText("Le compte est désactivé. Veuillez contacter l'administrateur")).toBeInTheDocument();
+  });
+
   it('enters one organisation at a time: the other accounts wait while a token is fetched', async () => {
     directoryHandlers([PERSONAL, ACME]);
     let calls = 0;

@@ -1,5 +1,5 @@
-import { OtpInput, rules, SessionStore, SubmitButton, useService } from '@core';
-import { Alert, Button, Form } from 'antd';
+import { OtpInput, PortalForm, rules, SessionStore, SubmitButton, useService } from '@core';
+import { Alert, Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,7 @@ const SecurityVerification = observer(function SecurityVerification({
   const href = useAuthHref();
   const signal = useUnmountSignal();
   const methodsName = useId();
-  const [form] = Form.useForm<CodeValues>();
+  const [form] = PortalForm.useForm<CodeValues>();
   const [store] = useState(
     () =>
       new SecurityVerificationStore(
@@ -103,7 +103,7 @@ const SecurityVerification = observer(function SecurityVerification({
           {t('securityVerification.proceed')}
         </Button>
       ) : (
-        <Form
+        <PortalForm
           form={form}
           layout="vertical"
           requiredMark={false}
@@ -123,9 +123,9 @@ const SecurityVerification = observer(function SecurityVerification({
               </span>
             </p>
           )}
-          <Form.Item name="code" label={t('core:controls.otp.label')} rules={rules.otp(t)}>
+          <PortalForm.Item name="code" label={t('core:controls.otp.label')} rules={rules.otp(t)}>
             <OtpInput autoFocus />
-          </Form.Item>
+          </PortalForm.Item>
           <SubmitButton
             className="auth-screen__submit"
             size="large"
@@ -148,7 +148,7 @@ const SecurityVerification = observer(function SecurityVerification({
               </Button>
             </div>
           )}
-        </Form>
+        </PortalForm>
       )}
     </>
   );

@@ -1,5 +1,5 @@
-import { OtpInput, rules, SessionStore, SubmitButton, useService } from '@core';
-import { Alert, Button, Form } from 'antd';
+import { OtpInput, PortalForm, rules, SessionStore, SubmitButton, useService } from '@core';
+import { Alert, Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ const TwoFactorPage = observer(function TwoFactorPage() {
   const api = useService(AuthApi);
   const session = useService(SessionStore);
   const href = useAuthHref();
-  const [form] = Form.useForm<CodeValues>();
+  const [form] = PortalForm.useForm<CodeValues>();
   const [store] = useState(() => new TwoFactorSetupStore(api, session, { done: href('orgs') }));
   useEffect(() => void store.start(), [store]);
   useFollowExit(store.exit);
@@ -74,16 +74,16 @@ const TwoFactorPage = observer(function TwoFactorPage() {
               </div>
             </li>
             <li>
-              <Form
+              <PortalForm
                 form={form}
                 layout="vertical"
                 requiredMark={false}
                 onFinish={confirm}
                 disabled={store.exit !== null}
               >
-                <Form.Item name="code" label={t('twoFactor.codeLabel')} rules={rules.otp(t)}>
+                <PortalForm.Item name="code" label={t('twoFactor.codeLabel')} rules={rules.otp(t)}>
                   <OtpInput />
-                </Form.Item>
+                </PortalForm.Item>
                 <SubmitButton
                   className="auth-screen__submit"
                   size="large"
@@ -92,7 +92,7 @@ const TwoFactorPage = observer(function TwoFactorPage() {
                 >
                   {t('twoFactor.submit')}
                 </SubmitButton>
-              </Form>
+              </PortalForm>
             </li>
           </ol>
         </>
