@@ -70,13 +70,7 @@ export function composeConfigSchema(plugins: DiscoveredPlugin[]): Record<string,
   return schema;
 }
 
+/** The one schema of a theme preset, shared by the build's compiled validator and the docs. */
 export function themePresetSchema(): Record<string, unknown> {
-  const core = readCoreSchema();
-  const defs = core.$defs as Record<string, unknown>;
-  return {
-    $id: 'theme-preset',
-    $defs: { hexColor: defs.hexColor },
-    ...(defs.themeColors as object),
-    required: ['primary', 'primaryContrast', 'secondary', 'secondaryContrast', 'textPrimary'],
-  };
+  return JSON.parse(readFileSync(join(repoRoot, 'themes/theme-preset.schema.json'), 'utf8')) as Record<string, unknown>;
 }

@@ -1,22 +1,33 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parseThemePreset } from '../core/config/load-config';
+import { BootError } from '../core/plugin/plugin-host';
 import { contrastRatio } from '../core/theme/theme-colors';
-import { shippedPresetFiles, validateThemePreset } from './validate-theme-preset';
 
-const files = shippedPresetFiles();
-const valid = JSON.parse(readFileSync(files.find((f) => basename(f) === 'default.json')!, 'utf8')) as Record<string, string>;
+const presetFiles = readdirSync('themes').filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'));
+const read = (file: string) => JSON.parse(readFileSync(`themes/${file}`, 'utf8')) as Record<string, string>;
+const valid = read('default.json');
+
+function problems(raw: unknown): string[] {
+  try {
+    parseThemePreset(raw, 'test');
+    return [];
+  } catch (error) {
+    if (error instanceof BootError) return error.problems;
+    throw error;
+  }
+}
 
 describe('shipped theme presets', () => {
   it('include the default and a second look', () => {
-    expect(files.map((f) => basename(f))).toEqual(expect.arrayContaining(['default.json', 'ocean.json']));
+    expect(presetFiles).toEqual(expect.arrayContaining(['default.json', 'ocean.json']));
   });
 
-  it.each(files.map((f) => [basename(f), f]))('%s validates against theme-preset.schema.json', (_name, file) => {
-    expect(validateThemePreset(JSON.parse(readFileSync(file, 'utf8')))).toEqual([]);
+  it.each(presetFiles)('%s validates against theme-preset.schema.json', (file) => {
+    expect(problems(read(file))).toEqual([]);
   });
 
-  it.each(files.map((f) => [basename(f), f]))('%s keeps text on its colours readable (WCAG AA, 4.5:1)', (_name, file) => {
-    const preset = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  it.each(presetFiles)('%s keeps text on its colours readable (WCAG AA, 4.5:1)', (file) => {
+    const preset = read(file);
     expect(contrastRatio(preset.primary!, preset.primaryContrast!)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(preset.secondary!, preset.secondaryContrast!)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(preset.textPrimary!, '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
@@ -25,26 +36,26 @@ describe('shipped theme presets', () => {
 
 describe('theme preset schema', () => {
   it('rejects a bad hex with the path and the reason', () => {
-    expect(validateThemePreset({ ...valid, primary: '#12345' })).toEqual([
-      { path: '/primary', reason: 'must be a hex colour of 6 or 8 digits, like #0B1F44 (got "#12345")' },
+    expect(problems({ ...valid, primary: '#12345' })).toEqual([
+      'themes/test.json /primary: must be a hex colour of 6 or 8 digits, like #0B1F44 (got "#12345")',
     ]);
   });
 
   it('rejects named colours and shorthand hex', () => {
-    expect(validateThemePreset({ ...valid, secondary: 'teal', textPrimary: '#FFF' }).map((p) => p.path)).toEqual(['/secondary', '/textPrimary']);
+    expect(problems({ ...valid, secondary: 'teal', textPrimary: '#FFF' }).map((p) => p.split(':')[0])).toEqual([
+      'themes/test.json /secondary',
+      'themes/test.json /textPrimary',
+    ]);
   });
 
   it('accepts #RRGGBBAA', () => {
-    expect(validateThemePreset({ ...valid, primary: '#0B1F44CC' })).toEqual([]);
+    expect(problems({ ...valid, primary: '#0B1F44CC' })).toEqual([]);
   });
 
   it('names a missing colour and an unknown key', () => {
     const { primaryContrast: _omit, ...missing } = valid;
-    expect(validateThemePreset({ ...missing, accent: '#000000' })).toEqual(
-      expect.arrayContaining([
-        { path: '/primaryContrast', reason: 'is required' },
-        { path: '/accent', reason: 'is not a colour slot of a preset' },
-      ]),
+    expect(problems({ ...missing, accent: '#000000' })).toEqual(
+      expect.arrayContaining(['themes/test.json /primaryContrast: is required', 'themes/test.json /accent: unknown key "accent"']),
     );
   });
 });

@@ -70,7 +70,7 @@ export async function bootPortal(options: { configUrl?: string; loaders?: Plugin
     loadPlugins(config, options.loaders ?? (pluginLoaders as PluginLoaders)),
     createI18n({ ...config.i18n, loaders: { ...shippedLocales, ...extraLocaleLoaders } }),
     loadConfiguredTheme(config.theme).catch((error: Error) => {
-      throw new BootError([`/theme/preset: ${error.message}`], 'config');
+      throw error instanceof BootError ? error : new BootError([`/theme/preset: ${error.message}`], 'config');
     }),
     session.ready,
   ]);

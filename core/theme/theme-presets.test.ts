@@ -27,9 +27,11 @@ describe('theme presets', () => {
     expect(colors).toEqual({ ...ocean, primary: '#112233' });
   });
 
-  it('sanitises a preset file with a bad colour instead of showing it', async () => {
+  it('stops the start on a preset file with a bad colour, naming the file, the path and why', async () => {
     const loaders = { '/themes/broken.json': async () => ({ ...DEFAULT_THEME_COLORS, primary: 'blue', secondary: '#00AA00' }) };
-    await expect(loadThemePreset('broken', loaders)).resolves.toEqual({ ...DEFAULT_THEME_COLORS, secondary: '#00AA00' });
+    await expect(loadThemePreset('broken', loaders)).rejects.toMatchObject({
+      problems: ['themes/broken.json /primary: must be a hex colour of 6 or 8 digits, like #0B1F44 (got "blue")'],
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { parseThemePreset } from '../config/load-config';
 import type { PortalConfig } from '../config/portal-config';
 import { sanitizeThemeColors, type ThemeColors } from './theme-colors';
 
@@ -26,7 +27,8 @@ export async function loadThemePreset(name: string, loaders: PresetLoaders = shi
   if (!path) {
     throw new Error(`Unknown theme preset "${name}" (theme.preset). Available presets: ${themePresetNames(loaders).join(', ')}.`);
   }
-  return sanitizeThemeColors(await loaders[path]!());
+  // A broken preset is a deployment mistake: it stops the start with its path and reason, like the config.
+  return parseThemePreset(await loaders[path]!(), name);
 }
 
 /**
