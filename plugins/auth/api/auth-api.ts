@@ -18,35 +18,23 @@ import type {
   VerifyEmailBody,
 } from '@contract/v1/index';
 
-// TODO(contract): POST /v1/token is not in contract/v1 yet; shape from the token-auth screen (spec §2.1, §7.4).
-export interface LaunchTokenBody {
-  token: string;
-}
-export interface LaunchTokenData {
-  accessToken: string;
-  refreshToken: string;
-}
-
-// TODO(contract): the two-factor management and change-password calls (spec §7.2) are not in contract/v1 yet.
-export interface TwoFactorSetupBody {
-  type: 'totp' | 'otp';
-  code?: string;
-}
-export interface TwoFactorSetupData {
-  /** The QR image (data URL or otpauth URL). */
-  url: string;
-  secret: string;
-}
-export interface TwoFactorConfirmationBody {
-  code: string;
-}
-export interface TwoFactorConfigBody {
-  enable: boolean;
-}
-export interface ChangePasswordBody {
-  currentPassword: string;
-  newPassword: string;
-}
+// The launch-token exchange and the two-factor and password calls (spec §7.2) live in their features' contract files.
+export type { LaunchTokenBody, LaunchTokenData } from '@contract/v1/apps';
+export type {
+  ChangePasswordBody,
+  TotpSetupData as TwoFactorSetupData,
+  TwoFactorConfigBody,
+  TwoFactorConfirmationBody,
+  TwoFactorSetupBody,
+} from '@contract/v1/user-security';
+import type { LaunchTokenBody, LaunchTokenData } from '@contract/v1/apps';
+import type {
+  ChangePasswordBody,
+  TotpSetupData as TwoFactorSetupData,
+  TwoFactorConfigBody,
+  TwoFactorConfirmationBody,
+  TwoFactorSetupBody,
+} from '@contract/v1/user-security';
 
 /**
  * Every /v1 call of the authentication screens (spec §7.1, §7.2), one method per endpoint.
