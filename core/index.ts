@@ -19,4 +19,4 @@ export * from './ui';
 export { ThemeStore } from './theme/theme-store';
 export { PageSpinner } from './layout/page-spinner';
 export { Translator } from './i18n/translator';
-export { Captcha, CaptchaError } from './captcha';
+export { Captcha, CaptchaError, captchaField, useCaptcha } from './captcha/index';

@@ -1,2 +1,3 @@
 export { Captcha, CaptchaError } from './captcha';
 export { ConfiguredCaptcha, CAPTCHA_TIMEOUT_MS } from './configured-captcha';
+export { captchaField, useCaptcha } from './use-captcha';

@@ -7,3 +7,4 @@ export * from './validation';
 export * from './controls';
 export * from './form';
 export * from './format';
+export { useUnmountSignal } from './use-unmount-signal';

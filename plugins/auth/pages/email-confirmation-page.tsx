@@ -1,11 +1,10 @@
-import { Notifier, PortalConfig, useService } from '@core';
+import { Notifier, PortalConfig, useService, useUnmountSignal } from '@core';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
-import { useUnmountSignal } from '../hooks/use-unmount-signal';
 import { stateField } from '../navigation/auth-navigation';
 import { useAuthHref } from '../navigation/use-auth-href';
 

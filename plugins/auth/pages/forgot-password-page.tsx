@@ -1,11 +1,9 @@
-import { EmailInput, InlineAlert, PortalConfig, PortalForm, rules, SubmitButton, useService } from '@core';
+import { captchaField, EmailInput, InlineAlert, PortalConfig, PortalForm, rules, SubmitButton, useCaptcha, useService, useUnmountSignal } from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
-import { captchaField, useCaptcha } from '../hooks/use-captcha';
-import { useUnmountSignal } from '../hooks/use-unmount-signal';
 import { useAuthHref } from '../navigation/use-auth-href';
 
 interface ForgotPasswordValues {

@@ -1,22 +1,10 @@
-import {
-  EmailInput,
-  Notifier,
-  PasswordInput,
-  PortalForm,
-  SessionStore,
-  SubmitButton,
-  rules,
-  translateValidation,
-  useService,
-} from '@core';
+import { captchaField, EmailInput, Notifier, PasswordInput, PortalForm, rules, SessionStore, SubmitButton, translateValidation, useCaptcha, useService, useUnmountSignal } from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
-import { captchaField, useCaptcha } from '../hooks/use-captcha';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
-import { useUnmountSignal } from '../hooks/use-unmount-signal';
 import {
   POST_LOGIN_DELAY_MS,
   safeToUrl,

@@ -1,11 +1,10 @@
-import { InlineAlert, Notifier, PasswordInput, PortalForm, rules, SubmitButton, useService } from '@core';
+import { InlineAlert, Notifier, PasswordInput, PortalForm, rules, SubmitButton, useService, useUnmountSignal } from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 import { useSecretQuery } from '../hooks/use-secret-query';
-import { useUnmountSignal } from '../hooks/use-unmount-signal';
 import { useAuthHref } from '../navigation/use-auth-href';
 
 interface ResetPasswordValues {

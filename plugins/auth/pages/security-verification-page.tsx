@@ -1,4 +1,4 @@
-import { OtpInput, PortalForm, rules, SessionStore, SubmitButton, useService } from '@core';
+import { OtpInput, PortalForm, rules, SessionStore, SubmitButton, useService, useUnmountSignal } from '@core';
 import { Alert, Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -8,7 +8,6 @@ import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 import '../components/security-verification.css';
 import { useFollowExit } from '../components/orgs-follow-exit';
-import { useUnmountSignal } from '../hooks/use-unmount-signal';
 import { stateField, withToUrl, type SecurityVerificationState } from '../navigation/auth-navigation';
 import { useAuthHref } from '../navigation/use-auth-href';
 import { offeredMethods, SecurityVerificationStore } from '../stores/security-verification-store';

@@ -1,10 +1,9 @@
-import { EmailInput, Notifier, PasswordInput, PortalConfig, PortalForm, rules, SubmitButton, TextInput, useService } from '@core';
+import { EmailInput, Notifier, PasswordInput, PortalConfig, PortalForm, rules, SubmitButton, TextInput, useService, useUnmountSignal } from '@core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
-import { useUnmountSignal } from '../hooks/use-unmount-signal';
 import type { EmailConfirmationState } from '../navigation/auth-navigation';
 import { useAuthHref } from '../navigation/use-auth-href';
 

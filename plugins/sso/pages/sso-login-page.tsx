@@ -1,12 +1,10 @@
-import { EmailInput, Notifier, PasswordInput, PortalForm, SessionStore, SubmitButton, ThemeStore, rules, useService } from '@core';
+import { EmailInput, Notifier, PasswordInput, PortalForm, rules, SessionStore, SubmitButton, ThemeStore, useCaptcha, useService, useUnmountSignal } from '@core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { SsoApi } from '../api/sso-api';
 import { SsoHeading } from '../components/sso-heading';
-import { useCaptcha } from '../hooks/use-captcha';
 import { useSsoPaths } from '../hooks/use-sso-paths';
-import { useUnmountSignal } from '../hooks/use-unmount-signal';
 import { SSO_REDIRECT_DELAY_MS } from '../stores/sso-landing-store';
 
 interface SsoLoginValues {

@@ -1,4 +1,4 @@
-import { OtpInput, rules, AntdSubmitButton, useService } from '@core';
+import { AntdSubmitButton, OtpInput, rules, useService, useUnmountSignal } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Alert, Button, Form, Input, Modal, Space, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -7,7 +7,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSecurityApi } from '../api/user-security-api';
 import { AuthenticatorSetupStore } from '../stores/authenticator-setup-store';
-import { useUnmountSignal } from './use-unmount-signal';
 
 /** How long the button reads 'Copied' before offering to copy again. */
 export const COPIED_FEEDBACK_MS = 2000;

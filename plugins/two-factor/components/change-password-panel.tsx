@@ -1,9 +1,8 @@
-import { PasswordInput, rules, AntdSubmitButton, useService } from '@core';
+import { AntdSubmitButton, PasswordInput, rules, useService, useUnmountSignal } from '@core';
 import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSecurityApi } from '../api/user-security-api';
-import { useUnmountSignal } from './use-unmount-signal';
 
 interface ChangePasswordValues {
   currentPassword: string;

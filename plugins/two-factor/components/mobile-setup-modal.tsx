@@ -1,4 +1,4 @@
-import { OtpInput, PhoneInput, rules, AntdSubmitButton, useService } from '@core';
+import { AntdSubmitButton, OtpInput, PhoneInput, rules, useService, useUnmountSignal } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Button, Form, Modal, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSecurityApi } from '../api/user-security-api';
 import { MobileSetupStore } from '../stores/mobile-setup-store';
-import { useUnmountSignal } from './use-unmount-signal';
 
 interface MobileSetupValues {
   phoneNumber: string;

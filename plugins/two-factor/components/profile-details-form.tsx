@@ -1,11 +1,10 @@
-import { EmailInput, PhoneInput, rules, AntdSubmitButton } from '@core';
+import { AntdSubmitButton, EmailInput, PhoneInput, rules, useUnmountSignal } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Form, Input } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileDetailsStore, ProfileFormValues } from '../stores/profile-details-store';
-import { useUnmountSignal } from './use-unmount-signal';
 
 const ResetMobileOtpModal = lazy(() => import('./reset-mobile-otp-modal'));
 

@@ -1,4 +1,4 @@
-import { SessionStore, useService } from '@core';
+import { SessionStore, useService, useUnmountSignal } from '@core';
 import { Alert, Button, Spin, Tag, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { UserSecurityApi } from '../api/user-security-api';
 import { TwoFactorStore, type ManagedMethod } from '../stores/two-factor-store';
 import { UserProfileStore } from '../stores/user-profile-store';
-import { useUnmountSignal } from './use-unmount-signal';
 
 // Each dialog loads when first opened: most visits only read the status.
 const AuthenticatorSetupModal = lazy(() => import('./authenticator-setup-modal'));

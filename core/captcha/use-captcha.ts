@@ -1,4 +1,6 @@
-import { Captcha, Notifier, useService } from '@core';
+import { useService } from '../di/use-service';
+import { Notifier } from '../ui/notifier';
+import { Captcha } from './captcha';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
