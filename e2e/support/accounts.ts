@@ -1,0 +1,56 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { linkTo, uniqueEmail, waitForMail, type MailMessage } from './mailbox';
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A password the server accepts (spec §5 rules, not on the common-password list) and no other run shares. */
+export function uniquePassword(): string {
+  return `Str0ng!${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A fresh account with a unique address, not yet registered. */
+export function newAccount(prefix: string, firstName = 'Robin', lastName = 'Journey'): TestAccount {
+  return { email: uniqueEmail(prefix), password: uniquePassword(), firstName, lastName };
+}
+
+/**
+ * The ids of the messages `to` already holds, so a journey can wait for the next one and never act on an
+ * older mail (a stale code or a link that a newer one has replaced).
+ */
+export async function mailIds(request: APIRequestContext, to: string): Promise<Set<string>> {
+  const response = await request.get(`/dev/mailbox/messages?to=${encodeURIComponent(to)}`);
+  const messages = (await response.json()) as MailMessage[];
+  return new Set(messages.map((message) => message.id));
+}
+
+/** The first message with `subject` to `to` that is not among `seen`. */
+export function waitForNewMail(
+  request: APIRequestContext,
+  to: string,
+  subject: string,
+  seen: Set<string> = new Set(),
+): Promise<MailMessage> {
+  return waitForMail(request, to, (message) => message.subject === subject && !seen.has(message.id));
+}
+
+/**
+ * A verified account made through the API (sign-up, then the mailed verification link), for journeys
+ * about something else than signing up; the sign-up journeys go through the screens instead.
+ */
+export async function createVerifiedAccount(request: APIRequestContext, prefix: string): Promise<TestAccount> {
+  const account = newAccount(prefix);
+  const { email, password, firstName, lastName } = account;
+  const registered = await request.post('/v1/register', { data: { firstName, lastName, email, password } });
+  expect(registered.ok()).toBe(true);
+  const link = new URL(linkTo(await waitForNewMail(request, email, 'Verify your email'), '/email-verification'));
+  const verified = await request.post('/v1/verify-email', {
+    data: { token: link.searchParams.get('verificationToken'), organizationId: link.searchParams.get('organizationToken') },
+  });
+  expect(verified.ok()).toBe(true);
+  return account;
+}
