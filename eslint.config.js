@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import portal from './build/eslint-boundaries.js';
 
 export default defineConfig(
-  { ignores: ['dist/', 'dist-e2e/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-e2e*/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import { InlineAlert, Notifier, PasswordInput, PortalForm, rules, SubmitButton, useService, useUnmountSignal } from '@core';
+import { InlineAlert, NewPasswordFields, Notifier, PortalForm, SubmitButton, useService, useUnmountSignal } from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -45,21 +45,7 @@ export default function ResetPasswordPage() {
       <AuthHeading title={t('resetPassword.title')}>{t('resetPassword.lead')}</AuthHeading>
       {verificationToken ? (
         <PortalForm form={form} layout="vertical" onFinish={reset} disabled={busy} requiredMark={false}>
-          <PortalForm.Item
-            name="password"
-            label={t('controls.newPassword.label', { ns: 'core' })}
-            rules={rules.password(t)}
-          >
-            <PasswordInput autoFocus autoComplete="new-password" />
-          </PortalForm.Item>
-          <PortalForm.Item
-            name="confirmPassword"
-            label={t('controls.confirmPassword.label', { ns: 'core' })}
-            dependencies={['password']}
-            rules={rules.confirmPassword(t, 'password')}
-          >
-            <PasswordInput autoComplete="new-password" />
-          </PortalForm.Item>
+          <NewPasswordFields label="newPassword" autoFocus />
           <SubmitButton
             className="auth-screen__submit"
             size="large"

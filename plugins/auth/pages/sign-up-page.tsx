@@ -1,4 +1,4 @@
-import { EmailInput, Notifier, PasswordInput, PortalConfig, PortalForm, rules, SubmitButton, TextInput, useService, useUnmountSignal } from '@core';
+import { EmailInput, NewPasswordFields, Notifier, PortalConfig, PortalForm, rules, SubmitButton, TextInput, useService, useUnmountSignal } from '@core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -105,21 +105,7 @@ export default function SignUpPage() {
             placeholder={t('controls.email.placeholder', { ns: 'core' })}
           />
         </PortalForm.Item>
-        <PortalForm.Item
-          name="password"
-          label={t('controls.password.label', { ns: 'core' })}
-          rules={rules.password(t)}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </PortalForm.Item>
-        <PortalForm.Item
-          name="confirmPassword"
-          label={t('controls.confirmPassword.label', { ns: 'core' })}
-          dependencies={['password']}
-          rules={rules.confirmPassword(t, 'password')}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </PortalForm.Item>
+        <NewPasswordFields />
         <p className="auth-screen__legal">
           <Trans
             t={t}

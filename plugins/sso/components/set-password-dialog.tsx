@@ -1,4 +1,4 @@
-import { PasswordInput, PortalConfig, PortalForm, SubmitButton, rules, useService } from '@core';
+import { NewPasswordFields, PortalConfig, PortalForm, SubmitButton, useService } from '@core';
 import { Modal } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import type { RegisterOutcome } from '../stores/sso-landing-store';
@@ -50,17 +50,7 @@ export default function SetPasswordDialog({ email, showTermsAndConditions, submi
         <Trans t={t} i18nKey="setPassword.lead" values={{ email }} components={{ strong: <strong /> }} />
       </p>
       <PortalForm form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false} style={{ marginTop: 16 }}>
-        <PortalForm.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
-          <PasswordInput autoFocus autoComplete="new-password" />
-        </PortalForm.Item>
-        <PortalForm.Item
-          name="confirmPassword"
-          label={t('controls.confirmPassword.label', { ns: 'core' })}
-          dependencies={['password']}
-          rules={rules.confirmPassword(t, 'password')}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </PortalForm.Item>
+        <NewPasswordFields autoFocus />
         {showTermsAndConditions && (
           <p className="sso-screen__legal">
             <Trans
