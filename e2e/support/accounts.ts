@@ -42,14 +42,22 @@ export function waitForNewMail(
  * A verified account made through the API (sign-up, then the mailed verification link), for journeys
  * about something else than signing up; the sign-up journeys go through the screens instead.
  */
-export async function createVerifiedAccount(request: APIRequestContext, prefix: string): Promise<TestAccount> {
+export async function createVerifiedAccount(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<TestAccount> {
   const account = newAccount(prefix);
   const { email, password, firstName, lastName } = account;
   const registered = await request.post('/v1/register', { data: { firstName, lastName, email, password } });
   expect(registered.ok()).toBe(true);
-  const link = new URL(linkTo(await waitForNewMail(request, email, 'Verify your email'), '/email-verification'));
+  const link = new URL(
+    linkTo(await waitForNewMail(request, email, 'Verify your email'), '/email-verification'),
+  );
   const verified = await request.post('/v1/verify-email', {
-    data: { token: link.searchParams.get('verificationToken'), organizationId: link.searchParams.get('organizationToken') },
+    data: {
+      token: link.searchParams.get('verificationToken'),
+      organizationId: link.searchParams.get('organizationToken'),
+    },
   });
   expect(verified.ok()).toBe(true);
   return account;
