@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
 import { SessionStore } from '../session/session-store';
-import { titleCase } from '../ui/format';
+import { roleLabel } from '../ui/format';
 
 /**
  * The top of the side menu (spec §2.10): account type, role, organisation name for business accounts,
@@ -30,7 +30,7 @@ export const AccountPanel = observer(function AccountPanel() {
         <>
           <Typography.Text type="secondary">{t(`account.type.${active.accountType}`)}</Typography.Text>
           {active.accountType === 'business' && <Typography.Text strong>{active.organizationName}</Typography.Text>}
-          <Typography.Text data-testid="account-role">{titleCase(session.role ?? active.role)}</Typography.Text>
+          <Typography.Text data-testid="account-role">{roleLabel(t, session.role ?? active.role)}</Typography.Text>
         </>
       )}
       {switchable.length > 1 && (

@@ -1,4 +1,4 @@
-import { PluginRegistry, PortalConfig, SessionStore, titleCase, useService } from '@core';
+import { PluginRegistry, PortalConfig, roleLabel, SessionStore, useService } from '@core';
 import { Alert, Button, Col, Empty, Row, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -41,7 +41,7 @@ const AppsPage = observer(function AppsPage() {
                 organization.accountType === 'personal'
                   ? t('dashboard.personal')
                   : organization.organizationName,
-              role: titleCase(role),
+              role: roleLabel(t, role),
             })}
           </Typography.Text>
         )}

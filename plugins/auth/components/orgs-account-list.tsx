@@ -1,4 +1,4 @@
-import { titleCase } from '@core';
+import { roleLabel } from '@core';
 import type { OrganizationListItem } from '@contract/v1/index';
 import { Button } from 'antd';
 import { useId } from 'react';
@@ -56,7 +56,7 @@ export function OrgsAccountList({
                 onClick={() => onSelect(org)}
               >
                 <span className="auth-orgs__name">{org.organizationName}</span>
-                <span className="auth-orgs__role">{titleCase(org.role)}</span>
+                <span className="auth-orgs__role">{roleLabel(t, org.role)}</span>
                 {refusal && <span className="auth-orgs__tag">{t(REFUSAL_TAG_KEYS[refusal])}</span>}
               </Button>
             </li>
