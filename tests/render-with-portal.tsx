@@ -10,6 +10,7 @@ import { buildRegistry } from '../core/plugin/plugin-host';
 import type { PortalPlugin } from '../core/plugin/plugin-types';
 import { SessionStore } from '../core/session/session-store';
 import { ThemeStore } from '../core/theme/theme-store';
+import { trackSession } from './setup/rendered-sessions';
 import { createTestI18n } from './setup/test-i18n';
 
 export interface RenderPortalOptions {
@@ -45,6 +46,7 @@ export async function renderWithPortal(options: RenderPortalOptions = {}) {
   const enabled = plugins.filter((p) => config.plugins[p.id]?.enabled !== false);
   const registry = buildRegistry(enabled, config);
   const session = new SessionStore(window.localStorage);
+  trackSession(session);
   await session.ready;
   options.session?.(session);
   const i18n = createTestI18n(options.language);

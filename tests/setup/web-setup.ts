@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../msw/server';
+import { disposeTrackedSessions } from './rendered-sessions';
 
 // antd reads matchMedia for responsive grids; jsdom has none.
 if (!window.matchMedia) {
@@ -29,6 +30,7 @@ configure({ asyncUtilTimeout: 8000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  disposeTrackedSessions();
   server.resetHandlers();
   window.localStorage.clear();
 });
