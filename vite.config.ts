@@ -4,13 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { extraRootsFromEnv } from './build/portal-schema.ts';
 import { portalPlugins } from './build/vite-portal-plugins.ts';
+import { precompress } from './build/vite-precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   // Vitest always knows the fixture plugins; builds know them only when PORTAL_EXTRA_ROOTS names them (e2e).
-  plugins: [react(), portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() })],
+  plugins: [react(), portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }), precompress()],
   resolve: {
     alias: {
       '@core': `${root}core/index.ts`,

@@ -22,6 +22,8 @@ export async function registerStaticSite(app: App, webRoot: string): Promise<boo
     root: webRoot,
     prefix: '/',
     index: false,
+    // The build writes .br and .gz beside each asset (build/vite-precompress.ts).
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${join(webRoot, 'assets')}`);
