@@ -29,6 +29,8 @@ export interface ValidateError<V> {
 interface FieldRegistration {
   rules: Rule[];
   dependencies: string[];
+  /** The Form.Item that registered it: only that item's unmount removes the field. */
+  owner: string;
 }
 
 type Listener = () => void;
@@ -56,10 +58,11 @@ export class FormStore<V extends Record<string, any> = Record<string, any>> {
     for (const [name, value] of Object.entries(values)) if (!(name in this.values)) this.values[name] = value;
   }
 
+  /** Registers (or updates, on every render) a field's rules; the returned function removes it on unmount. */
   register(name: string, registration: FieldRegistration): () => void {
     this.fields.set(name, registration);
     return () => {
-      if (this.fields.get(name) === registration) this.fields.delete(name);
+      if (this.fields.get(name)?.owner === registration.owner) this.fields.delete(name);
     };
   }
 

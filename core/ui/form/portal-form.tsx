@@ -88,12 +88,12 @@ function FormItem({ name, label, rules = [], dependencies = [], extra, required,
   const dependencyKey = dependencies.join('|');
   useEffect(() => {
     if (!name) return;
-    return store.register(name, { rules, dependencies: dependencyKey ? dependencyKey.split('|') : [] });
+    return store.register(name, { rules, dependencies: dependencyKey ? dependencyKey.split('|') : [], owner: id });
     // Rules are rebuilt on every render by the callers' builders; their content follows the name.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, name, dependencyKey]);
-  // Keep the latest rules (they close over the current translation) without re-registering.
-  if (name) store.register(name, { rules, dependencies });
+  }, [store, name, dependencyKey, id]);
+  // Keep the latest rules (they close over the current translation); the effect above owns removal on unmount.
+  if (name) store.register(name, { rules, dependencies, owner: id });
 
   const errors = name ? store.getFieldError(name) : [];
   const invalid = errors.length > 0;
