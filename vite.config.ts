@@ -1,8 +1,9 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { extraRootsFromEnv } from './build/portal-schema.ts';
+import { contractEndpoints } from './build/vite-contract-endpoints.ts';
 import { portalPlugins } from './build/vite-portal-plugins.ts';
 import { precompress } from './build/vite-precompress.ts';
 
@@ -11,7 +12,12 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   // Vitest always knows the fixture plugins; builds know them only when PORTAL_EXTRA_ROOTS names them (e2e).
-  plugins: [react(), portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }), precompress()],
+  plugins: [
+    react(),
+    contractEndpoints(),
+    portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@core': `${root}core/index.ts`,
@@ -42,6 +48,11 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // React queues its passive-effect flush with setImmediate; when a test file's last clean-up (antd's
+    // message.destroy, a motion end) queues one, it can run after jsdom is torn down and read `window`. Every test
+    // of the file has passed by then, and tests/setup/web-setup.ts drains the scheduler first; this drops only that
+    // exact artefact (a ReferenceError for `window` raised inside react-dom or its scheduler), nothing else.
+    onUnhandledError: (error) => !isTornDownReactWork(error),
     projects: [
       {
         extends: true,
@@ -59,7 +70,14 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'build/**/*.test.ts',
+          ],
+          // Tests that need PostgreSQL itself (several instances on one database) run in `npm run test:postgres` only.
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.postgres.test.ts'])],
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -67,3 +85,13 @@ export default defineConfig({
     ],
   },
 });
+
+/** A React render or effect flush that ran after its test file's jsdom environment was torn down. */
+function isTornDownReactWork(error: { name?: string; message?: string; stack?: string; stacks?: { file: string }[] }): boolean {
+  const frames = error.stack ?? (error.stacks ?? []).map((frame) => frame.file).join('\n');
+  return (
+    error.name === 'ReferenceError' &&
+    error.message === 'window is not defined' &&
+    /node_modules\/(react-dom|scheduler)\//.test(frames)
+  );
+}

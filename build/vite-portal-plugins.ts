@@ -9,6 +9,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 import { composeConfigSchema, discoverPlugins, pluginRoots, themePresetSchema } from './portal-schema.ts';
+import { portalConfigFile } from './vite-portal-config-file.ts';
 
 const PLUGINS_ID = 'virtual:portal-plugins';
 const VALIDATOR_ID = 'virtual:portal-config-validator';
@@ -25,7 +26,12 @@ export function compileValidators(schema: object): string {
   return standaloneCode(ajv, { validateConfig: 'portal-config', validateThemePreset: 'theme-preset' });
 }
 
-export function portalPlugins(options: { extraRoots?: string[] } = {}): Plugin {
+/** The portal's build-time pieces: the virtual modules above and the deployment's config file (vite-portal-config-file.ts). */
+export function portalPlugins(options: { extraRoots?: string[] } = {}): Plugin[] {
+  return [virtualModules(options), portalConfigFile()];
+}
+
+function virtualModules(options: { extraRoots?: string[] }): Plugin {
   const roots = pluginRoots(options.extraRoots);
   return {
     name: 'portal-plugins',

@@ -1,5 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { useConfig, useStoredSession, withFixtures } from './support/portal-config';
+
+// A demo user of the seeded data (server/README.md) with a personal account and two organisations: the account
+// screen waits for a choice. Only read here; nothing about the account changes.
+const DEMO_EMAIL = 'demo@example.com';
+const DEMO_PASSWORD = 'Demo@1234';
+
+const at = (pathname: string) => (url: URL) => url.pathname === pathname;
+
+/** Logs the demo user in through the sign-in page and waits for the account screen. */
+async function logInToAccountScreen(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(at('/orgs'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Select the account you want to use today' }),
+  ).toBeVisible();
+}
 
 test.describe('portal host', () => {
   test('an unknown path shows the 404 page', async ({ page }) => {
@@ -25,7 +44,9 @@ test.describe('portal host', () => {
     await expect(page.getByRole('heading', { name: 'The portal configuration is invalid' })).toBeVisible();
     await expect(page.getByText('/apiBaseUrl: is required')).toBeVisible();
     await expect(page.getByText('/authLayout/variant: must be <= 4')).toBeVisible();
-    await expect(page.getByText('/plugins/not-a-plugin: unknown plugin id "not-a-plugin"', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('/plugins/not-a-plugin: unknown plugin id "not-a-plugin"', { exact: false }),
+    ).toBeVisible();
     expect(errors.join('\n')).toContain('/authLayout/variant');
   });
 
@@ -55,10 +76,53 @@ test.describe('portal host', () => {
   test('switching to French changes the text of the auth layout and persists', async ({ page }) => {
     await useConfig(page, { ...withFixtures, authLayout: { variant: 4 } });
     await page.goto('/hello-public');
-    await expect(page.getByTestId('marketing-title')).toHaveText('Sign documents anywhere, with an AI assistant at your side');
+    await expect(page.getByTestId('marketing-title')).toHaveText(
+      'Sign documents anywhere, with an AI assistant at your side',
+    );
     await page.getByLabel('Language').selectOption('fr');
-    await expect(page.getByTestId('marketing-title')).toHaveText('Signez vos documents partout, avec un assistant IA à vos côtés');
+    await expect(page.getByTestId('marketing-title')).toHaveText(
+      'Signez vos documents partout, avec un assistant IA à vos côtés',
+    );
     await page.reload();
     await expect(page.getByLabel('Langue')).toHaveValue('fr');
+  });
+
+  test('the empty path takes a visitor without a session to the sign-in page', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForURL(at('/login'));
+    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  });
+
+  test('the empty path takes a signed-in user to the landing page', async ({ page }) => {
+    await logInToAccountScreen(page);
+    await page.getByRole('button', { name: /^Acme Pty Ltd\s*Owner/ }).click();
+    await page.waitForURL(at('/dashboard/apps'), { timeout: 15_000 });
+    await page.goto('/');
+    await page.waitForURL(at('/dashboard/apps'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeVisible();
+  });
+
+  test('Log out on the account screen ends the session: protected pages send the visitor to sign in again', async ({
+    page,
+  }) => {
+    await logInToAccountScreen(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(at('/login'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('portal-session'))).toBeNull();
+    await page.goto('/orgs');
+    await page.waitForURL(at('/login'));
+    expect(new URL(page.url()).searchParams.get('toUrl')).toBe('/orgs');
+  });
+
+  test('a sign-in page moved by portal.config.json is where the guards send a visitor', async ({ page }) => {
+    await useConfig(page, { plugins: { auth: { routes: { 'auth.login': { path: '/sign-in' } } } } });
+    await page.goto('/dashboard');
+    await page.waitForURL(at('/sign-in'));
+    expect(new URL(page.url()).searchParams.get('toUrl')).toBe('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 });

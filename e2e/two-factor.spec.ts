@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { linkTo, uniqueEmail, waitForMail } from './support/mailbox';
 import { totp } from './support/totp';
 
@@ -9,7 +10,7 @@ import { totp } from './support/totp';
 
 async function createVerifiedUser(request: APIRequestContext, prefix: string): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(prefix);
-  const password = `Str0ng!${Math.random().toString(36).slice(2, 8)}`;
+  const password = `Str0ng!${Math.random().toString(36).slice(2, 8)}q`;
   const registered = await request.post('/v1/register', { data: { firstName: 'Robin', lastName: 'Secure', email, password } });
   expect(registered.ok()).toBe(true);
   const link = new URL(linkTo(await waitForMail(request, email, (m) => m.subject === 'Verify your email'), '/email-verification'));
@@ -62,6 +63,7 @@ test.describe('two-factor authentication and password', () => {
     await page.getByRole('button', { name: 'Set up Authenticator' }).click();
     const dialog = page.getByRole('dialog', { name: 'Two factor code' });
     await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expectNoSeriousViolations(page, { include: DIALOGS });
     const secret = await dialog.getByRole('textbox', { name: 'Secret key' }).inputValue();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     // Computed here from RFC 6238, not by the server's library: a real authenticator app would show the same.
@@ -97,8 +99,15 @@ test.describe('two-factor authentication and password', () => {
     const phone = `+614${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     await logIn(page, email, password);
     await page.goto('/security');
-    await page.getByRole('button', { name: 'Set up Mobile Number' }).click();
+    const opener = page.getByRole('button', { name: 'Set up Mobile Number' });
+    await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Configure Mobile for 2FA' });
+    await expectNoSeriousViolations(page, { include: DIALOGS });
+    // Closed without a change, the dialog hands focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
     const number = dialog.getByRole('textbox', { name: 'Phone number' });
     await expect(number).toHaveValue('+');
     await expect(dialog.getByRole('button', { name: 'Get OTP' })).toBeDisabled();
@@ -109,6 +118,8 @@ test.describe('two-factor authentication and password', () => {
     const shown = /(\d{6})/.exec((await chip.textContent()) ?? '')![1]!;
     await expect(dialog.getByText(/Resend OTP in \d+s/)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Resend' })).toBeDisabled();
+    // With the code sent: the chip, the countdown and the disabled resend button.
+    await expectNoSeriousViolations(page, { include: DIALOGS });
     // The same code went to the phone.
     expect((await waitForMail(request, phone)).text).toContain(shown);
 

@@ -19,6 +19,33 @@ function keysOf(lang: string, ns: string): Set<string> {
   return new Set(flatten(JSON.parse(readFileSync(join(root, lang, `${ns}.json`), 'utf8'))));
 }
 
+/** i18next's plural suffixes (CLDR categories): `count_one`, `count_other`, … are one key in several forms. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The plural forms a language needs: every CLDR category a count from 0 to 200 selects (English: one, other;
+ * Arabic: zero, one, two, few, many, other). Forms only reached by millions (French "many") fall back to `_other`.
+ */
+function pluralFormsOf(lang: string): Set<string> {
+  const rules = new Intl.PluralRules(lang);
+  return new Set(Array.from({ length: 201 }, (_, n) => rules.select(n)));
+}
+
+/**
+ * A language's keys as English's should translate to: plain keys as they are; a plural family of English
+ * (`x_one`, `x_other`) becomes `x_<form>` for every form the language needs.
+ */
+function expectedKeys(english: Set<string>, lang: string): Set<string> {
+  const forms = pluralFormsOf(lang);
+  const expected = new Set<string>();
+  for (const key of english) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (base === key) expected.add(key);
+    else for (const form of forms) expected.add(`${base}_${form}`);
+  }
+  return expected;
+}
+
 const namespaces = [...new Set(languages.flatMap((l) => readdirSync(join(root, l)).filter((f) => f.endsWith('.json'))))]
   .map((f) => f.replace(/\.json$/, ''))
   .sort();
@@ -28,9 +55,16 @@ describe('locale files', () => {
     expect(languages).toEqual(expect.arrayContaining(['en', 'fr']));
   });
 
+  it('know the plural forms each language needs', () => {
+    expect([...pluralFormsOf('en')].sort()).toEqual(['one', 'other']);
+    expect([...pluralFormsOf('fr')].sort()).toEqual(['one', 'other']);
+    expect([...pluralFormsOf('ar')].sort()).toEqual(['few', 'many', 'one', 'other', 'two', 'zero']);
+  });
+
   it.each(namespaces)('namespace "%s" exists in every language with the same keys', (ns) => {
-    const english = keysOf('en', ns);
+    const englishKeys = keysOf('en', ns);
     for (const lang of languages) {
+      const english = expectedKeys(englishKeys, lang);
       const other = keysOf(lang, ns);
       const missing = [...english].filter((k) => !other.has(k));
       const extra = [...other].filter((k) => !english.has(k));

@@ -1,21 +1,25 @@
 /**
- * Web benchmark (not part of `npm test`): starts the portal with `npm start`'s server on a fresh data folder,
+ * Web benchmark (not part of `npm test`): builds what is stale, starts the production server
+ * (`NODE_ENV=production`, the bundled dist-server/main.js) on a fresh data folder,
  * runs Lighthouse 12 in mobile mode three times against /login and prints the median score, FCP, LCP and TBT.
  * Record the numbers in docs/performance.md.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
+import { ensureFreshBuilds } from './dev-build.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 8097);
 const path = process.env.BENCH_PATH ?? '/login';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const root = resolve(import.meta.dirname, '..');
+ensureFreshBuilds({ root, webRoot: resolve(root, process.env.WEB_ROOT || 'dist'), log: (message) => console.log(message) });
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, [join(root, 'dist-server/main.js')], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -2,11 +2,12 @@
  * Deterministic size budget: reads the production build's manifest and prints, per route group and route,
  * the gzip bytes of JS and CSS needed for first paint (index.html's chunks, the group's layout, the enabled
  * plugins' definitions, the default language and theme, and the route's page with everything it imports
- * statically). Exits non-zero when a group with a budget exceeds it.
+ * statically). Exits non-zero when a group with a budget exceeds it, or when TypeBox code reached the browser.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { Type } from 'typebox';
 
 interface ManifestChunk {
   file: string;
@@ -105,5 +106,26 @@ for (const group of budget.groups) {
   } else if (group.maxGzipJsKiB) {
     console.log(`  ✓ ${group.name}: worst route ${kib(worst).trim()} KiB, within ${group.maxGzipJsKiB} KiB`);
   }
+}
+
+/**
+ * The contract's schemas are for the server and for types: the browser gets the endpoint table without them
+ * (build/vite-contract-endpoints.ts). Every TypeBox schema carries this key, so any chunk holding TypeBox code
+ * holds it too; the installed TypeBox is asked first, so a renamed key cannot silence the check.
+ */
+const TYPEBOX_MARKER = '~kind';
+if (!(TYPEBOX_MARKER in Type.String()))
+  throw new Error(`TypeBox schemas no longer carry '${TYPEBOX_MARKER}': update the marker`);
+const chunks = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) =>
+  file.endsWith('.js'),
+);
+const withTypeBox = chunks.filter((file) =>
+  readFileSync(join(outDir, file), 'utf8').includes(TYPEBOX_MARKER),
+);
+if (withTypeBox.length > 0) {
+  failed = true;
+  console.error(`\n✗ TypeBox code reached the browser build: ${withTypeBox.join(', ')}`);
+} else {
+  console.log(`\n✓ no TypeBox code in any of the ${chunks.length} browser chunks`);
 }
 process.exit(failed ? 1 : 0);

@@ -1,8 +1,6 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type Ajv from 'ajv';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { API_PREFIX, REFRESH_TOKEN_HEADER } from '../contract/v1/constants';
 import { systemClock, type Clock } from './clock';
@@ -11,19 +9,57 @@ import { openDatabase, type Database, type DatabaseLocation } from './db/databas
 import { registerAppLandings } from './dev/app-landings';
 import { registerMailboxRoutes } from './dev/mailbox-routes';
 import { registerPartnerSimulator } from './dev/partner-simulator';
-import { authenticator } from './http/authenticate';
-import { installErrorHandling } from './http/error-handler';
+import { INFRASTRUCTURE_PATHS, refuseOffContractRoutes } from './http/contract-guard';
+import { answerFrameworkError, installErrorHandling } from './http/error-handler';
+import { CONTRACT_AJV_OPTIONS, contractKeywords } from './http/validation';
+import { registerSecurityHeaders } from './http/security-headers';
+import { localiseReplies } from './i18n/localise-replies';
 import type { App } from './http/types';
-import { registerAppRoutes } from './modules/apps/app-routes';
-import { registerAuthRoutes } from './modules/auth/auth-routes';
-import { registerOrganizationRoutes } from './modules/organizations/organization-routes';
-import { registerSsoRoutes } from './modules/sso/sso-routes';
-import { registerUserSecurityRoutes } from './modules/user-security/user-security-routes';
-import { registerUserRoutes } from './modules/users/user-routes';
-import { isDatabaseEmpty, seedDemoData } from './seed/demo-data';
+import apps from './modules/apps';
+import branding from './modules/branding';
+import auth from './modules/auth';
+import organizations from './modules/organizations';
+import organizationMembers from './modules/organization-members';
+import ipAllowList from './modules/ip-allow-list';
+import scheduler from './modules/scheduler';
+import organizationAcl from './modules/organization-acl';
+import reauth from './modules/reauth';
+import billing from './modules/billing';
+import { pickServices, type ServerModule } from './modules/server-module';
+import sessions from './modules/sessions';
+import sso from './modules/sso';
+import identityVerification from './modules/identity-verification';
+import userSecurity from './modules/user-security';
+import users from './modules/users';
+import activityLog from './modules/activity-log';
+import { ensurePortalCatalogue } from './modules/organizations/seed';
+import { isDatabaseEmpty, runDemoSeeds } from './seed/demo-seed';
 import { loadSigningSecret } from './security/secrets';
 import { createServices, type ServiceOverrides, type Services } from './services';
-import { registerStaticSite, sendSpaIndex, wantsSpa } from './web/static-site';
+import { registerStaticSite, wantsSpa } from './web/static-site';
+
+/**
+ * The server's features, in dependency order: a module's tables and demo rows may point to those of the modules
+ * before it. A new feature is one folder under server/modules and one line here (server/README.md).
+ */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  users,
+  sessions,
+  auth,
+  organizations,
+  organizationAcl,
+  organizationMembers,
+  ipAllowList,
+  branding,
+  scheduler,
+  userSecurity,
+  reauth,
+  billing,
+  apps,
+  sso,
+  identityVerification,
+  activityLog,
+];
 
 export interface BuildAppOptions extends ServiceOverrides {
   config: ServerConfig;
@@ -38,6 +74,11 @@ export interface BuildAppOptions extends ServiceOverrides {
   logger?: FastifyBaseLogger;
   /** Runs after the database closes (tests drop their temporary database here). */
   afterClose?: () => Promise<void>;
+  /**
+   * Another app's open database: a second instance on one in-memory PGlite (tests of limits that must hold across
+   * instances). This app neither migrates nor closes it.
+   */
+  sharedDatabase?: Database;
 }
 
 declare module 'fastify' {
@@ -63,12 +104,6 @@ export const REDACTED_PATHS = [
   '*.captcha',
 ];
 
-/** Makes `x-messages` (per-rule user messages in the contract) a known keyword, and keeps the schema on each error. */
-function contractKeywords(ajv: Ajv): Ajv {
-  ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
-  return ajv;
-}
-
 /**
  * The API server: /v1 contract, dev mailbox, and (when a build exists) the portal, on one Fastify instance.
  * Tests drive it through `app.inject`; `server/main.ts` listens on a port.
@@ -77,64 +112,65 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const location: DatabaseLocation =
-    options.database ?? (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+    options.database ??
+    (config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir });
 
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: {
-      // Report every failed rule and reject unknown fields instead of silently dropping them (stack.md).
-      customOptions: { allErrors: true, removeAdditional: false, verbose: true, coerceTypes: 'array', useDefaults: true },
-      plugins: [contractKeywords as never],
-    },
+    // Report every failed rule, reject unknown fields and control characters (server/http/validation.ts).
+    ajv: { customOptions: CONTRACT_AJV_OPTIONS, plugins: [contractKeywords as never] },
+    // A URL the router cannot decode (`%ED%A0%80`) or a path parameter over its length: the error envelope too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  refuseOffContractRoutes(app);
+  // JSON only: Fastify also parses text/plain, which a cross-site form can send without a preflight (415 instead).
+  app.removeContentTypeParser('text/plain');
 
-  const database = await openDatabase(location);
+  const database = options.sharedDatabase ?? (await openDatabase(location));
   app.decorate('database', database);
   app.addHook('onClose', async () => {
     try {
       await app.services?.mailer.idle();
       app.services?.mailer.close();
-      await database.close();
+      if (!options.sharedDatabase) await database.close();
     } finally {
       await options.afterClose?.();
     }
   });
   try {
-    await database.migrate();
+    if (!options.sharedDatabase) await database.migrate();
     const signingKey =
       options.signingKey ??
-      loadSigningSecret({ fromEnv: config.jwtSecret, dataDir: location.kind === 'pglite' && !location.dataDir ? null : config.dataDir });
-    const services = createServices({ config, db: database.db, clock, signingKey, log: app.log, overrides: options });
+      loadSigningSecret({
+        fromEnv: config.jwtSecret,
+        dataDir: location.kind === 'pglite' && !location.dataDir ? null : config.dataDir,
+      });
+    const services = createServices({
+      config,
+      db: database.db,
+      clock,
+      signingKey,
+      log: app.log,
+      overrides: options,
+    });
     app.decorate('services', services);
     if (options.seedIfEmpty && (await isDatabaseEmpty(database.db))) {
-      await seedDemoData(database.db, services.hasher, clock.now());
+      await runDemoSeeds(
+        SERVER_MODULES.map((module) => module.seed),
+        { db: database.db, hasher: services.hasher, now: clock.now() },
+      );
       app.log.info('seeded demo data into an empty database');
     }
+    // The portal catalogue is product data, not demo data: a production install that seeds nothing needs it too.
+    await ensurePortalCatalogue(database.db);
 
-    installErrorHandling(app);
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // antd injects <style> tags at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          // No upgrade-insecure-requests: it breaks plain-http hosts other than localhost.
-        },
-      },
-      referrerPolicy: { policy: 'no-referrer' },
-      crossOriginEmbedderPolicy: false,
-    });
+    installErrorHandling(app, services.i18n);
+    localiseReplies(app, services.i18n);
+    await registerSecurityHeaders(app, config);
 
     // API answers carry tokens and personal data: never cached by browsers or proxies.
     app.addHook('onSend', async (request, reply) => {
@@ -143,32 +179,41 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       }
     });
 
-    await app.register(swagger, {
-      openapi: {
-        openapi: '3.0.3',
-        info: { title: 'Account portal API', version: '1.0.0', description: 'The /v1 contract the account portal uses.' },
-        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      },
-    });
-    await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+    // API_DOCS (off by default in production): the document maps every call an attacker could try.
+    if (config.apiDocs) {
+      await app.register(swagger, {
+        openapi: {
+          openapi: '3.0.3',
+          info: {
+            title: 'Account portal API',
+            version: '1.0.0',
+            description: 'The /v1 contract the account portal uses.',
+          },
+          components: {
+            securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          },
+        },
+      });
+      await app.register(swaggerUi, { routePrefix: INFRASTRUCTURE_PATHS.docs });
+    }
 
-    const authenticate = authenticator(services.sessions);
-    registerAuthRoutes(app, services, authenticate);
-    registerOrganizationRoutes(app, services, authenticate);
-    registerSsoRoutes(app, services);
-    registerUserRoutes(app, services, authenticate);
-    registerAppRoutes(app, services, authenticate);
-    registerUserSecurityRoutes(app, services, authenticate);
-    app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
-    app.get(`${API_PREFIX}/health`, { schema: { hide: true } }, async () => ({ data: { status: 'ok' }, msg: 'ok' }));
+    // Each feature is an encapsulated plugin that gets only the shared services it declared.
+    for (const module of SERVER_MODULES)
+      await app.register(module.plugin, pickServices(services, module.needs));
+    if (config.apiDocs)
+      app.get(INFRASTRUCTURE_PATHS.openApi, { schema: { hide: true } }, async () => app.swagger());
+    app.get(INFRASTRUCTURE_PATHS.health, { schema: { hide: true } }, async () => ({
+      data: { status: 'ok' },
+      msg: 'ok',
+    }));
     if (config.devRoutes) registerMailboxRoutes(app, services);
     if (config.devRoutes) registerPartnerSimulator(app, services);
     if (config.devRoutes) registerAppLandings(app);
 
-    const spa = await registerStaticSite(app, config.webRoot);
+    const sendPortal = await registerStaticSite(app, config.webRoot, config.portalConfigFile);
     app.setNotFoundHandler(async (request, reply) => {
-      if (spa && wantsSpa(request)) return sendSpaIndex(reply);
-      return reply.status(404).send({ msg: 'Not found', code: 'NOT_FOUND' });
+      if (sendPortal && wantsSpa(request)) return sendPortal(request, reply);
+      return reply.status(404).send({ msg: 'http.notFound', code: 'NOT_FOUND' });
     });
     await app.ready();
   } catch (error) {

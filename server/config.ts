@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { projectRoot } from './paths';
+import { normaliseRange } from './security/ip-ranges';
 
 export type CaptchaProviderName = 'none' | 'recaptcha' | 'turnstile';
 
@@ -18,24 +20,62 @@ export interface ServerConfig {
   /** The `aud` partner SSO tokens must carry (SSO_AUDIENCE, default PUBLIC_URL). */
   ssoAudience: string;
   webRoot: string;
+  /** The deployment's `portal.config.json` (PORTAL_CONFIG, default the top-level file), served as it is at each request. */
+  portalConfigFile: string;
   accessTokenTtlSeconds: number;
   /** Absolute lifetime of a login session: refresh rotation never extends it. */
   sessionMaxAgeSeconds: number;
+  /** A refresh token unused this long is refused and its session ends (SESSION_IDLE_TIMEOUT; server/README.md "Security"). */
+  sessionIdleSeconds: number;
+  /** How long a just-rotated refresh token is still answered with its session's current pair instead of counting as reuse. */
+  refreshReuseGraceSeconds: number;
+  /**
+   * How long a proven password or second-factor code allows sensitive changes (2FA off, reset or new method,
+   * recovery email, phone) before they answer 403 REAUTH_REQUIRED (REAUTH_WINDOW, docs/two-factor.md).
+   */
+  reauthWindowSeconds: number;
   jwtSecret: string | null;
-  /** Return one-time codes in API responses (development convenience, spec §2.9). */
+  /** Return one-time codes in API responses (development convenience, docs/two-factor.md). */
   exposeOtp: boolean;
   /** The issuer authenticator apps show next to the user's email (BRAND_NAME). */
   brandName: string;
   devRoutes: boolean;
   captcha: { provider: CaptchaProviderName; secret: string; verifyUrl: string | null; minScore: number };
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDR ranges, comma-separated,
+   * or proxy-addr's `loopback`, `linklocal`, `uniquelocal`); false = the socket's address, whatever headers say.
+   * Never "any sender": the client address gates the IP allow-list (docs/access-control.md).
+   */
+  trustProxy: false | string[];
+  /** Run the organisations' scheduled jobs in this process (SCHEDULER; off under NODE_ENV=test). */
+  scheduler: boolean;
+  /** The card processor billing uses (PAYMENT_PROVIDER; `test` = the built-in test mode, docs/billing.md). */
+  paymentProvider: string;
   /** Login attempts: failures per email and per IP inside the window, then 429. */
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   /** Mail-sending endpoints (forgot-password, resend-email): requests per email and per IP inside the window. */
   mailThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
   bodyLimitBytes: number;
   logLevel: string;
+  /**
+   * Business organisations one user may own (ORGANIZATION_LIMIT, 0 or more); null = portal.config.json's
+   * `organizationLimit`, else 5 (server/modules/organization-acl/organization-limit.ts).
+   */
+  organizationLimit: number | null;
+  /** Serve the OpenAPI document and Swagger UI (API_DOCS; default on outside production only). */
+  apiDocs: boolean;
+  /** Strict-Transport-Security: `tls` only on requests that came over HTTPS (directly or via a trusted proxy). */
+  hsts: { mode: HstsMode; maxAgeSeconds: number };
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS; default the origin of PUBLIC_URL). */
+  corsOrigins: string[];
+  /**
+   * Password hashes run at once (HASH_CONCURRENCY; default the cores, at most libuv's pool) and hashes that may
+   * wait for a turn (HASH_QUEUE_LIMIT; default 64 per running one) before a login answers 429 SERVER_BUSY.
+   */
+  hashing: { concurrency: number; queueLimit: number };
 }
+
+export type HstsMode = 'tls' | 'always' | 'off';
 
 type Env = Record<string, string | undefined>;
 
@@ -43,9 +83,28 @@ function integer(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
 }
+
+function nonNegativeInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** See ServerConfig.hashing; argon2 runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default). */
+function hashingLimits(env: Env): ServerConfig['hashing'] {
+  const pool = integer(env, 'UV_THREADPOOL_SIZE', 4);
+  const concurrency = integer(env, 'HASH_CONCURRENCY', Math.max(1, Math.min(availableParallelism(), pool)));
+  return { concurrency, queueLimit: nonNegativeInteger(env, 'HASH_QUEUE_LIMIT', concurrency * 64) };
+}
+
+/** The portal's 'Session Expired' countdown (portal.config.json `idleWarningSeconds`, docs/limits-and-timing.md). */
+const PORTAL_IDLE_WARNING_SECONDS = 120;
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
@@ -53,7 +112,59 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
+function optionalCount(env: Env, name: string): number | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or a positive integer, got "${raw}"`);
+  return value;
+}
+
 const captchaProviders: CaptchaProviderName[] = ['none', 'recaptcha', 'turnstile'];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY → the proxies Fastify may believe. `true` is refused: it would take the client address from a header
+ * any client can send, and that address decides the IP allow-list.
+ */
+export function trustedProxies(raw: string | undefined): false | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || ['false', '0', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (['true', '1', 'yes', 'on', '*'].includes(value.toLowerCase())) {
+    throw new Error(
+      'TRUST_PROXY must name the proxies to trust (e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.0/8,loopback), not "true": ' +
+        'otherwise any client could choose its own address with X-Forwarded-For',
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (!PROXY_NAMES.includes(entry) && !normaliseRange(entry)) {
+      throw new Error(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of ${PROXY_NAMES.join(', ')}`);
+    }
+  }
+  return entries;
+}
+const hstsModes: HstsMode[] = ['tls', 'always', 'off'];
+
+/** `https://a.example, https://b.example:8443` → normalised origins; a path, `*` or a non-URL is a start-up error. */
+function origins(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {
+        // reported below
+      }
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname.length > 1 || url.search)
+        throw new Error(`CORS_ORIGINS must list origins such as https://portal.example, got "${entry}"`);
+      return url.origin;
+    });
+}
 
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080);
@@ -64,10 +175,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (!captchaProviders.includes(provider)) {
     throw new Error(`CAPTCHA_PROVIDER must be one of ${captchaProviders.join(', ')}, got "${provider}"`);
   }
-  if (provider !== 'none' && !env.CAPTCHA_SECRET) throw new Error('CAPTCHA_SECRET is required when CAPTCHA_PROVIDER is set');
+  if (provider !== 'none' && !env.CAPTCHA_SECRET)
+    throw new Error('CAPTCHA_SECRET is required when CAPTCHA_PROVIDER is set');
+  const hstsMode = (env.HSTS || 'tls') as HstsMode;
+  if (!hstsModes.includes(hstsMode)) throw new Error(`HSTS must be one of ${hstsModes.join(', ')}, got "${hstsMode}"`);
+  const accessTokenTtlSeconds = integer(env, 'ACCESS_TOKEN_TTL', 900);
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // Outside production only this machine reaches the server; production listens on every interface (docs/production.md).
+    host: env.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     nodeEnv,
     isProduction,
     dataDir: resolve(projectRoot, env.DATA_DIR || './data'),
@@ -77,8 +193,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publicUrl,
     ssoAudience: env.SSO_AUDIENCE || publicUrl,
     webRoot: resolve(projectRoot, env.WEB_ROOT || 'dist'),
-    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900),
+    portalConfigFile: resolve(projectRoot, env.PORTAL_CONFIG || 'portal.config.json'),
+    accessTokenTtlSeconds,
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE', 7 * 24 * 3600),
+    // The portal logs out after the access token's lifetime without input plus its countdown; a login whose
+    // portal is gone (tab closed, token stolen) ends on the server after the same time.
+    sessionIdleSeconds: integer(env, 'SESSION_IDLE_TIMEOUT', accessTokenTtlSeconds + PORTAL_IDLE_WARNING_SECONDS),
+    refreshReuseGraceSeconds: nonNegativeInteger(env, 'REFRESH_REUSE_GRACE_SECONDS', 10),
+    reauthWindowSeconds: integer(env, 'REAUTH_WINDOW', 300),
     jwtSecret: env.JWT_SECRET || null,
     exposeOtp: flag(env, 'EXPOSE_OTP', !isProduction),
     brandName: env.BRAND_NAME || 'Kreano',
@@ -89,7 +211,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       verifyUrl: env.CAPTCHA_VERIFY_URL || null,
       minScore: Number(env.CAPTCHA_MIN_SCORE || '0.5'),
     },
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    scheduler: flag(env, 'SCHEDULER', nodeEnv !== 'test'),
+    paymentProvider: env.PAYMENT_PROVIDER || 'test',
     loginThrottle: {
       maxFailuresPerEmail: integer(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 10),
       maxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 100),
@@ -102,5 +226,30 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     bodyLimitBytes: 1024 * 1024,
     logLevel: env.LOG_LEVEL || 'info',
+    organizationLimit: optionalCount(env, 'ORGANIZATION_LIMIT'),
+    apiDocs: flag(env, 'API_DOCS', !isProduction),
+    hsts: { mode: hstsMode, maxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 180 * 24 * 3600) },
+    corsOrigins: env.CORS_ORIGINS ? origins(env.CORS_ORIGINS) : [new URL(publicUrl).origin],
+    hashing: hashingLimits(env),
   };
+}
+
+/**
+ * What a production start must not ignore (docs/production.md): `errors` stop the server, `warnings` are logged.
+ * Only the server process asks; the command-line tools do not sign tokens or send mail.
+ */
+export function productionChecks(config: ServerConfig): { errors: string[]; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  if (!config.isProduction) return { errors, warnings };
+  if (config.databaseUrl && !config.jwtSecret) {
+    errors.push(
+      'JWT_SECRET is required in production with DATABASE_URL: every instance must sign tokens with the same key',
+    );
+  }
+  if (!config.smtpUrl)
+    warnings.push(
+      'SMTP_URL is not set: mail (verification, password reset, codes) reaches nobody in production',
+    );
+  return { errors, warnings };
 }

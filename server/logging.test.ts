@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REFRESH_TOKEN_HEADER } from '../contract/v1/constants';
-import { REDACTED_PATHS } from './app';
 import type { App } from './http/types';
+import { createLogger } from './logging';
 import { DEMO_PASSWORD } from './seed/demo-data';
 import { call, createTestApp } from './test/test-app';
 
@@ -17,18 +16,32 @@ const sink = new Writable({
 
 let app: App;
 beforeAll(async () => {
-  const logger = pino({ level: 'debug', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+  const logger = createLogger('debug', sink);
   app = await createTestApp({ logger });
 });
 afterAll(() => app.close());
 
 it('logs requests without passwords, tokens or codes', async () => {
-  const login = await call(app, { url: '/v1/login', body: { email: 'demo@example.com', password: DEMO_PASSWORD } });
+  const login = await call(app, {
+    url: '/v1/login',
+    body: { email: 'demo@example.com', password: DEMO_PASSWORD },
+  });
   const { accessToken, refreshToken } = login.json.data;
   await call(app, { url: '/v1/user', token: accessToken });
-  await call(app, { method: 'POST', url: '/v1/organization/refresh', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } });
-  const challenge = await call(app, { url: '/v1/login', body: { email: 'email2fa@example.com', password: DEMO_PASSWORD } });
-  const sent = await call(app, { method: 'PATCH', url: '/v1/two-factor/otp', body: { tokenId: challenge.json.data.tokenId, type: 'email' } });
+  await call(app, {
+    method: 'POST',
+    url: '/v1/organization/refresh',
+    headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
+  });
+  const challenge = await call(app, {
+    url: '/v1/login',
+    body: { email: 'email2fa@example.com', password: DEMO_PASSWORD },
+  });
+  const sent = await call(app, {
+    method: 'PATCH',
+    url: '/v1/two-factor/otp',
+    body: { tokenId: challenge.json.data.tokenId, type: 'email' },
+  });
 
   const log = lines.join('');
   expect(log).toContain('/v1/login');
@@ -37,4 +50,36 @@ it('logs requests without passwords, tokens or codes', async () => {
   }
   // Six digits can occur inside timestamps; a logged code would appear as a JSON string.
   expect(log).not.toContain(`"${sent.json.data.otp}"`);
+});
+
+it('logs the links from mails and partners without their secret query parameters', async () => {
+  const secret = 'S3cretValue-7f2a9c';
+  const links = [
+    { path: '/reset-password', parameter: 'verificationToken' },
+    { path: '/sso', parameter: 'token' },
+    { path: '/token-auth', parameter: 'token' },
+    { path: '/email-verification', parameter: 'verificationToken' },
+  ];
+  for (const { path, parameter } of links) {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: `${path}?lang=fr&${parameter}=${secret}&appId=billing` });
+    const urls = lines
+      .map((line) => JSON.parse(line) as { req?: { url: string } })
+      .flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls).toEqual([`${path}?lang=fr&${parameter}=[redacted]&appId=billing`]);
+    expect(lines.join('')).not.toContain(secret);
+  }
+});
+
+it('redacts any query parameter named like a credential, whatever its case or spelling', async () => {
+  lines.length = 0;
+  await app.inject({
+    method: 'GET',
+    url: '/callback?state=keep&Code=abc123&client_secret=s1&apiKey=k1&otp=123456&newPassword=p1',
+  });
+  const logged = lines.map((line) => JSON.parse(line) as { req?: { url: string } }).find((entry) => entry.req)
+    ?.req?.url;
+  expect(logged).toBe(
+    '/callback?state=keep&Code=[redacted]&client_secret=[redacted]&apiKey=[redacted]&otp=[redacted]&newPassword=[redacted]',
+  );
 });

@@ -1,22 +1,34 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
-import { REDACTED_PATHS, buildApp } from './app';
-import { loadConfig } from './config';
+import { buildApp } from './app';
+import { loadConfig, productionChecks } from './config';
+import { createLogger } from './logging';
 import { projectRoot } from './paths';
 import { demoLoginSummary } from './seed/demo-data';
-import { ensureWebBuild } from './web/ensure-web-build';
+import { firstOwnerHint, startUpSeed } from './seed/start-up-seed';
 
-/** `npm start`: build the portal if stale, migrate, seed an empty database, serve portal and API on one port. */
+/**
+ * The server process: migrate, seed an empty database (outside production: server/seed/start-up-seed.ts), serve portal and API on one port. `npm start` runs it
+ * through scripts/run-built.mjs, which first rebuilds the portal and this server when their sources changed
+ * (development only); `npm run build` bundles it into dist-server/main.js. See docs/production.md.
+ */
 async function main(): Promise<void> {
   const envFile = join(projectRoot, '.env');
   // Variables already set in the environment win over the file.
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
-  if (process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(config.webRoot, (message) => logger.info(message));
+  const logger = createLogger(config.logLevel);
+  const { errors, warnings } = productionChecks(config);
+  if (errors.length > 0) throw new Error(errors.join('\n'));
+  for (const warning of warnings) logger.warn(warning);
+  if (!existsSync(join(config.webRoot, 'index.html')))
+    logger.warn(`no portal build in ${config.webRoot}: serving the API only`);
 
-  const app = await buildApp({ config, logger, seedIfEmpty: true });
+  const seeding = startUpSeed(config);
+  if (seeding.warning) logger.warn(seeding.warning);
+  const app = await buildApp({ config, logger, seedIfEmpty: seeding.seed });
+  const ownerHint = await firstOwnerHint(app.database.db);
+  if (ownerHint) logger.warn(ownerHint);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,13 +49,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const storage = app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const storage =
+    app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   const lines = [
     '',
-    `Account portal: ${config.publicUrl}  (API ${config.publicUrl}/v1, docs ${config.publicUrl}/v1/docs)`,
+    `Account portal: ${config.publicUrl}  (API ${config.publicUrl}/v1${config.apiDocs ? `, docs ${config.publicUrl}/v1/docs` : ''})`,
     `Storage: ${storage}`,
     config.devRoutes ? `Dev mailbox: ${config.publicUrl}/dev/mailbox` : '',
     config.devRoutes ? demoLoginSummary(config.publicUrl) : '',
+    ownerHint ?? '',
     '',
   ].filter((line, i, all) => line !== '' || i === 0 || i === all.length - 1);
   process.stdout.write(`${lines.join('\n')}\n`);

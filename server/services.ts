@@ -2,18 +2,25 @@ import { AuditTrail } from './audit/audit-trail';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import { authenticator } from './http/authenticate';
+import type { Authenticate } from './http/types';
+import { serverI18n, type ServerI18n } from './i18n/server-i18n';
 import { Mailer, type Logger } from './mail/mailer';
 import { Outbox } from './mail/outbox';
 import { OutboxSmsProvider, type SmsProvider } from './mail/sms';
 import { SessionService } from './modules/sessions/session-service';
+import { AccessControl } from './security/access-control';
+import { OrganizationGate } from './security/organization-gate';
 import { AccessTokens } from './security/access-tokens';
 import { createCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { OneTimeCodes } from './security/one-time-codes';
+import { BoundedQueue } from './security/bounded-queue';
 import { PasswordHasher, type Argon2Params } from './security/password-hasher';
+import { RecentAuthentication } from './security/recent-authentication';
 import { CommonPasswords } from './security/password-policy';
 import { Throttle } from './security/throttle';
 
-/** Portal routes that mail links point to (spec §2.1). */
+/** Portal routes that mail links point to. */
 export class PortalLinks {
   constructor(private readonly publicUrl: string) {}
 
@@ -43,7 +50,11 @@ export class PortalLinks {
   }
 }
 
-/** Everything the route modules need, wired once per app (constructor injection by hand: no container on the server). */
+/**
+ * The shared services, wired once per app (constructor injection by hand: no container on the server). A feature
+ * module never receives this whole object: it names the services it needs (`needs` in its index.ts) and gets
+ * exactly those as its plugin options (server/modules/server-module.ts).
+ */
 export interface Services {
   config: ServerConfig;
   db: Db;
@@ -60,7 +71,19 @@ export interface Services {
   sms: SmsProvider;
   audit: AuditTrail;
   links: PortalLinks;
+  /** The locale files' texts: answers and mail in the user's language (docs/server-messages.md). */
+  i18n: ServerI18n;
+  /** Pre-handler of the endpoints whose contract entry says `auth: 'session'` (server/http/contract-route.ts). */
+  authenticate: Authenticate;
+  /** The permission check of endpoints whose contract entry names a `permission` (docs/access-control.md). */
+  access: AccessControl;
+  /** Sensitive changes need a password or second factor proven within REAUTH_WINDOW (docs/two-factor.md). */
+  recentAuth: RecentAuthentication;
+  /** Membership and IP allow-list of organisation tokens on organisation-scoped calls (docs/access-control.md). */
+  gate: OrganizationGate;
 }
+
+export type ServiceName = keyof Services;
 
 export interface ServiceOverrides {
   argon2?: Argon2Params;
@@ -80,14 +103,31 @@ export function createServices(deps: {
   const audit = new AuditTrail(db, clock);
   const tokens = new AccessTokens(signingKey, clock, config.accessTokenTtlSeconds);
   const outbox = new Outbox(db, clock);
+  const sessions = new SessionService(
+    db,
+    clock,
+    tokens,
+    {
+      maxAgeSeconds: config.sessionMaxAgeSeconds,
+      idleSeconds: config.sessionIdleSeconds,
+      reuseGraceSeconds: config.refreshReuseGraceSeconds,
+    },
+    audit,
+    signingKey,
+  );
+  const i18n = serverI18n();
+  const gate = new OrganizationGate(db);
   return {
     config,
     db,
     clock,
-    hasher: new PasswordHasher(overrides.argon2),
-    commonPasswords: new CommonPasswords(),
+    hasher: new PasswordHasher(
+      overrides.argon2,
+      new BoundedQueue(config.hashing.concurrency, config.hashing.queueLimit),
+    ),
+    commonPasswords: new CommonPasswords({ productNames: [config.brandName] }),
     tokens,
-    sessions: new SessionService(db, clock, tokens, config.sessionMaxAgeSeconds, audit),
+    sessions,
     throttle: new Throttle(db, clock),
     codes: new OneTimeCodes(db, clock, signingKey),
     captcha: overrides.captcha ?? createCaptchaVerifier(config.captcha),
@@ -96,5 +136,10 @@ export function createServices(deps: {
     sms: overrides.sms ?? new OutboxSmsProvider(outbox),
     audit,
     links: new PortalLinks(config.publicUrl),
+    i18n,
+    authenticate: authenticator(sessions, i18n, gate),
+    access: new AccessControl(db),
+    recentAuth: new RecentAuthentication(db, clock, config.reauthWindowSeconds),
+    gate,
   };
 }

@@ -7,14 +7,14 @@ import { createRoutes } from '../core/app/create-routes';
 import { parseConfig } from '../core/config/load-config';
 import type { PortalConfig } from '../core/config/portal-config';
 import { buildRegistry } from '../core/plugin/plugin-host';
-import type { PortalPlugin } from '../core/plugin/plugin-types';
+import type { AnyPortalPlugin } from '../core/plugin/plugin-types';
 import { SessionStore } from '../core/session/session-store';
 import { ThemeStore } from '../core/theme/theme-store';
 import { trackSession } from './setup/rendered-sessions';
 import { createTestI18n } from './setup/test-i18n';
 
 export interface RenderPortalOptions {
-  plugins?: PortalPlugin<any>[];
+  plugins?: AnyPortalPlugin[];
   /** Merged over a minimal valid config; every listed plugin is enabled unless `plugins.<id>` says otherwise. */
   config?: Record<string, unknown>;
   url?: string;
@@ -52,7 +52,7 @@ export async function renderWithPortal(options: RenderPortalOptions = {}) {
   const i18n = createTestI18n(options.language);
   const theme = new ThemeStore();
   const container = composeContainer({ config, registry, session, i18n, theme });
-  const router = createMemoryRouter(createRoutes(registry, i18n, config.landingRoute), {
+  const router = createMemoryRouter(createRoutes(registry, i18n), {
     initialEntries: [options.url ?? '/'],
   });
   const user = userEvent.setup();

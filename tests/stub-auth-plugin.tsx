@@ -14,7 +14,14 @@ function Where({ name }: { name: string }) {
 export const stubAuthPlugin: PortalPlugin = {
   id: 'stub-auth',
   routes: () => [
-    { id: 'stub-auth.login', path: '/login', layout: 'auth', load: async () => ({ default: () => <Where name="login" /> }) },
-    { id: 'stub-auth.orgs', path: '/orgs', layout: 'auth', guards: ['authenticated'], load: async () => ({ default: () => <Where name="orgs" /> }) },
+    { id: 'stub-auth.login', path: '/login', layout: 'auth', provides: 'sign-in', load: async () => ({ default: () => <Where name="login" /> }) },
+    {
+      id: 'stub-auth.orgs',
+      path: '/orgs',
+      layout: 'auth',
+      provides: 'account-selection',
+      guards: ['authenticated'],
+      load: async () => ({ default: () => <Where name="orgs" /> }),
+    },
   ],
 };

@@ -1,7 +1,7 @@
 declare module 'virtual:portal-plugins' {
-  import type { PortalPlugin } from '../core/plugin/plugin-types';
+  import type { AnyPortalPlugin } from '../core/plugin/plugin-types';
   /** One lazy loader per plugin the build knows; only enabled ones are ever called. */
-  export const pluginLoaders: Record<string, () => Promise<{ default: PortalPlugin<any> }>>;
+  export const pluginLoaders: Record<string, () => Promise<{ default: AnyPortalPlugin }>>;
   /** Locale files of extra roots (test fixtures); shipped locales come from `locales/`. */
   export const extraLocaleLoaders: Record<string, () => Promise<unknown>>;
 }

@@ -4,7 +4,7 @@ import { Envelope, Nullable, OpaqueId, PortalKey } from './common';
 const strict = { additionalProperties: false } as const;
 
 /**
- * One card of the app dashboard (spec §3 'App list item'), for the active organisation of the caller.
+ * One card of the app dashboard (docs/api-contract.md 'App list item'), for the active organisation of the caller.
  * First-party apps open a portal of the product family (`portalKey`); third-party apps are partner products
  * an admin or owner switches on per organisation.
  */
@@ -22,14 +22,14 @@ export const AppListItem = Type.Object({
   appUrl: Type.String(),
   /** The human name of the first-party portal; null for third-party apps. */
   portalName: Nullable(Type.String()),
-  /** Not in spec §3: the first-party portal's key, which is what the launch call scopes the token to. */
+  /** Not in docs/api-contract.md: the first-party portal's key, which is what the launch call scopes the token to. */
   portalKey: Nullable(PortalKey),
   /** Suffix of the browser tab name a first-party app opens in (config `appTabPrefix` + tabName). */
   tabName: Type.String(),
 });
 export type AppListItem = Static<typeof AppListItem>;
 
-/** GET /v1/apps: the list is the envelope's data (spec §7.3). */
+/** GET /v1/apps: the list is the envelope's data (docs/api-contract.md). */
 export const AppListData = Type.Array(AppListItem);
 export type AppListData = Static<typeof AppListData>;
 export const AppListResponse = Envelope(AppListData);
@@ -53,7 +53,7 @@ export type AppLaunchData = Static<typeof AppLaunchData>;
 export const AppLaunchResponse = Envelope(AppLaunchData);
 
 /**
- * POST /v1/app/sso `{ appId }`: a third-party launch with completed SSO (spec §3 'Third-party SSO token response').
+ * POST /v1/app/sso `{ appId }`: a third-party launch with completed SSO (docs/api-contract.md 'Third-party SSO token response').
  * The portal opens `url + token` in a new tab without an opener. The token is single use, about 60 s, and only
  * the app it was issued for can trade it (POST /v1/app/sso/exchange).
  */
@@ -62,7 +62,7 @@ export type AppSsoData = Static<typeof AppSsoData>;
 export const AppSsoResponse = Envelope(AppSsoData);
 
 /**
- * PATCH /v1/app/status `{ appId, enabled }`: the enable/disable call spec §7.3 leaves unnamed. Admin or owner of
+ * PATCH /v1/app/status `{ appId, enabled }`: the enable/disable call docs/api-contract.md leaves unnamed. Admin or owner of
  * the active organisation only (403 otherwise), third-party apps only. Answers the updated card; `msg` is the
  * success message to show.
  */
@@ -71,7 +71,7 @@ export type AppStatusBody = Static<typeof AppStatusBody>;
 export const AppItemResponse = Envelope(AppListItem);
 
 /**
- * PATCH /v1/app/config `{ appId, ssoIntegrationCompleted }` (spec §7.4 names the path only): records whether the
+ * PATCH /v1/app/config `{ appId, ssoIntegrationCompleted }` (docs/api-contract.md names the path only): records whether the
  * organisation finished the partner's single sign-on set-up. Admin or owner only, third-party apps only.
  */
 export const AppConfigBody = Type.Object(
@@ -81,7 +81,7 @@ export const AppConfigBody = Type.Object(
 export type AppConfigBody = Static<typeof AppConfigBody>;
 
 /**
- * POST /v1/token `{ token }` (spec §7.4 'exists as a constant'): the receiving first-party portal (or the account
+ * POST /v1/token `{ token }` (docs/api-contract.md 'exists as a constant'): the receiving first-party portal (or the account
  * portal's token-auth screen) trades a launch token for its own session, scoped to the organisation and portal
  * the token was issued for. Works once, within about 60 s; any failure is the same 400.
  */

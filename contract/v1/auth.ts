@@ -1,14 +1,15 @@
 import { Type, type Static } from 'typebox';
 import {
-  CurrentPassword,
   EmailAddress,
   Envelope,
+  LoginPassword,
   NewPassword,
   Nullable,
   OpaqueId,
   PersonName,
   SixDigitCode,
   messages,
+  ruleString,
 } from './common';
 
 const strict = { additionalProperties: false } as const;
@@ -18,7 +19,7 @@ const OptionalRef = Type.Optional(Nullable(Type.String({ maxLength: 200 })));
 export const LoginBody = Type.Object(
   {
     email: EmailAddress,
-    password: CurrentPassword,
+    password: LoginPassword,
     captcha: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))),
     isSSOLogin: Type.Optional(Type.Boolean()),
   },
@@ -35,7 +36,7 @@ export const TwoFactorConfigInfo = Type.Object({
 export type TwoFactorConfigInfo = Static<typeof TwoFactorConfigInfo>;
 
 /**
- * The login result (spec §3). Tokens are present only when the email is verified and no second factor is pending;
+ * The login result (docs/api-contract.md). Tokens are present only when the email is verified and no second factor is pending;
  * with 2FA the client gets `tokenId` and `twoFactorConfigInfo` and continues with `two-factor/verify`.
  */
 export const LoginData = Type.Object({
@@ -73,7 +74,11 @@ export const RegisterResponse = Envelope(RegisterData);
 
 /** POST /v1/forget-password */
 export const ForgetPasswordBody = Type.Object(
-  { email: EmailAddress, portal: OptionalRef, captcha: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))) },
+  {
+    email: EmailAddress,
+    portal: OptionalRef,
+    captcha: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))),
+  },
   strict,
 );
 export type ForgetPasswordBody = Static<typeof ForgetPasswordBody>;
@@ -81,15 +86,7 @@ export type ForgetPasswordBody = Static<typeof ForgetPasswordBody>;
 /** POST /v1/resend-email */
 export const ResendEmailBody = Type.Object(
   {
-    email: Type.String({
-      ...EmailAddress,
-      ...messages({
-        required: 'Email is missing',
-        minLength: 'Email is missing',
-        maxLength: 'Email can have a maximum of 256 characters',
-        format: 'Invalid email format',
-      }),
-    }),
+    email: ruleString('email', { 'validation.email.required': 'server:validation.emailMissing' }),
     portal: OptionalRef,
   },
   strict,
@@ -104,9 +101,12 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 export const VerifyEmailBody = Type.Object({ token: OpaqueId('Token'), organizationId: OptionalRef }, strict);
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
 
-/** Which second factor a code belongs to: authenticator = totp, email = email, mobile = otp (spec §4). */
+/** Which second factor a code belongs to: authenticator = totp, email = email, mobile = otp (docs/sign-in-and-accounts.md). */
 export const TwoFactorType = Type.Union([Type.Literal('totp'), Type.Literal('email'), Type.Literal('otp')], {
-  ...messages({ anyOf: 'Invalid two-factor type', required: 'Two-factor type is required' }),
+  ...messages({
+    anyOf: 'server:validation.twoFactorType.invalid',
+    required: 'server:validation.twoFactorType.required',
+  }),
 });
 export type TwoFactorType = Static<typeof TwoFactorType>;
 
@@ -121,7 +121,10 @@ export type TwoFactorVerifyBody = Static<typeof TwoFactorVerifyBody>;
 export const TwoFactorOtpBody = Type.Object(
   {
     type: Type.Union([Type.Literal('email'), Type.Literal('otp')], {
-      ...messages({ anyOf: 'Invalid two-factor type', required: 'Two-factor type is required' }),
+      ...messages({
+        anyOf: 'server:validation.twoFactorType.invalid',
+        required: 'server:validation.twoFactorType.required',
+      }),
     }),
     tokenId: OpaqueId('tokenId'),
   },

@@ -1,8 +1,13 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TLiteral, type TSchema } from 'typebox';
+import { PORTAL_KEYS } from './constants';
+import { qualifiedRuleMessage, type RuleMessageKey } from '../rules/messages';
+import { ruleSet, type RuleName } from '../rules/rule-set';
+import { RULE_KEYWORD } from '../rules/schema-keyword';
 
 /**
- * Messages shown to the user for a failed rule, keyed by JSON-schema keyword. The server's validation
- * error handler reads them, so each rule and its wording live in one place (spec §5).
+ * Messages shown to the user for a failed rule, keyed by JSON-schema keyword (or, beside `x-rule`, by a rule
+ * message key to reword that outcome). The server's validation error handler reads them, so each rule and its
+ * wording live in one place (docs/validation-rules.md).
  */
 export function messages(byKeyword: Record<string, string>): { 'x-messages': Record<string, string> } {
   return { 'x-messages': byKeyword };
@@ -26,93 +31,75 @@ export const ErrorBody = Type.Object({
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
-export const EmailAddress = Type.String({
-  minLength: 1,
-  maxLength: 256,
-  format: 'email',
-  ...messages({
-    required: 'Email is required',
-    minLength: 'Email is required',
-    maxLength: 'Email can have a maximum of 256 characters',
-    format: 'Invalid email format',
-  }),
-});
-
-/** The password rules of spec §5, for every password a user chooses. */
-export const NewPassword = Type.String({
-  minLength: 7,
-  maxLength: 30,
-  pattern: '^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9\\s])\\S+$',
-  ...messages({
-    required: 'Password is required',
-    minLength: 'Password must be 7 characters at minimum!',
-    maxLength: 'Password must be 30 characters at maximum!',
-    pattern: 'Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters',
-  }),
-});
-
-/** A password typed to prove identity: any existing password, so no strength rules here. */
-export const CurrentPassword = Type.String({
-  minLength: 1,
-  maxLength: 256,
-  ...messages({ required: 'Password is required', minLength: 'Password is required', maxLength: 'Invalid email or password' }),
-});
-
 /**
- * Names are stored and returned verbatim (the portal escapes on display); the format hint of spec §5 is
- * the portal's job, the server only bounds them.
+ * A string field checked by one rule of the shared rule set (contract/rules): the `x-rule` keyword runs the
+ * very check the portal's forms run and answers its message key (`core:validation.*`), so client and server
+ * refuse the same input with the same message. `minLength`/`maxLength` publish the bounds in OpenAPI;
+ * `x-messages.required` words a missing field. Pass `overrides` to reword one outcome for an endpoint.
+ * @example Type.Object({ firstName: ruleString('firstName') })
  */
-export const PersonName = (label: 'First name' | 'Last name') =>
-  Type.String({
-    minLength: 1,
-    maxLength: 50,
-    pattern: '\\S',
+export function ruleString(rule: RuleName, overrides: Partial<Record<RuleMessageKey, string>> = {}) {
+  const { required, minLength, maxLength, boundMessages } = ruleSet[rule];
+  return Type.String({
+    minLength,
+    maxLength,
+    [RULE_KEYWORD]: rule,
     ...messages({
-      required: `${label} is required`,
-      minLength: `${label} is required`,
-      pattern: `${label} is required`,
-      maxLength: `${label} can have a maximum of 50 characters`,
+      required: overrides[required] ?? qualifiedRuleMessage(required),
+      minLength: overrides[boundMessages.minLength] ?? qualifiedRuleMessage(boundMessages.minLength),
+      maxLength: overrides[boundMessages.maxLength] ?? qualifiedRuleMessage(boundMessages.maxLength),
+      ...overrides,
     }),
   });
+}
 
-export const PhoneNumber = Type.String({
-  pattern: '^\\+?\\d{7,15}$',
-  ...messages({
-    required: 'Phone Number is required',
-    pattern: 'Phone number must have minimum of 7 digits and maximum of 15 digits',
-  }),
-});
+/** The one email rule of the product (the portal's forms run the same check). */
+export const EmailAddress = ruleString('email');
 
-export const SixDigitCode = Type.String({
-  pattern: '^\\d{6}$',
-  ...messages({ required: 'Code is required', pattern: 'Code must be 6 digits' }),
-});
+/** The password rules, for every password a user chooses. */
+export const NewPassword = ruleString('password');
 
-/** An opaque id or token echoed back from a link or an earlier response. */
-export const OpaqueId = (label: string) =>
-  Type.String({ minLength: 1, maxLength: 512, ...messages({ required: `${label} is required`, minLength: `${label} is required` }) });
+/** A password typed to log in: any existing password, so no strength rules, only present and bounded. */
+export const LoginPassword = ruleString('loginPassword');
+
+/** The current password of the change form: 7 to 30 characters with upper and lower case and a digit. */
+export const CurrentPassword = ruleString('currentPassword');
+
+/**
+ * First or last name: letters, apostrophe, hyphen and dot, one space between two parts, at most 50 characters;
+ * so no markup, control characters or emoji are ever stored.
+ */
+export const PersonName = (label: 'First name' | 'Last name') => ruleString(label === 'First name' ? 'firstName' : 'lastName');
+
+/** An optional leading "+" then 7 to 15 digits. */
+export const PhoneNumber = ruleString('phone');
+
+/** The mobile number of two-factor authentication: the leading "+" and country code are required. */
+export const MobilePhoneNumber = ruleString('mobilePhone');
+
+/** One-time and authenticator codes: exactly 6 digits. */
+export const SixDigitCode = ruleString('otp');
+
+/**
+ * An opaque id or token echoed back from a link or an earlier response. Its message is a key of the server's own
+ * texts (locales/<lang>/server.json, docs/server-messages.md): only a malformed request can miss it.
+ */
+export const OpaqueId = (label: 'Token' | 'tokenId' | 'appId' | 'orgId' | 'invitationId') =>
+  Type.String({
+    minLength: 1,
+    maxLength: 512,
+    ...messages({ required: `server:validation.idRequired.${label}`, minLength: `server:validation.idRequired.${label}` }),
+  });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const PortalKey = Type.Union([
-  Type.Literal('kreanoAccount'),
-  Type.Literal('kreanoMods'),
-  Type.Literal('kreanoRedact'),
-  Type.Literal('kreanoSign'),
-  Type.Literal('kreanoId'),
-  Type.Literal('kreanoExtract'),
-  Type.Literal('dataExchange'),
-]);
+/** The schema of the one portal-key list in `./constants` (the portal imports that list without TypeBox). */
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+const literals = <const T extends readonly string[]>(values: T) =>
+  values.map((value) => Type.Literal(value)) as unknown as Literals<T>;
+export const PortalKey = Type.Union(literals(PORTAL_KEYS));
 export type PortalKey = Static<typeof PortalKey>;
-export const PORTAL_KEYS: readonly PortalKey[] = [
-  'kreanoAccount',
-  'kreanoMods',
-  'kreanoRedact',
-  'kreanoSign',
-  'kreanoId',
-  'kreanoExtract',
-  'dataExchange',
-];
+export { PORTAL_KEYS };
 
 export const MessageOnly = Envelope(Type.Null());
 export type MessageOnly = Static<typeof MessageOnly>;

@@ -6,6 +6,7 @@
 export * from './common';
 export * from './auth';
 export * from './organization';
+export * from './organization-members';
 export * from './user';
 export * from './user-security';
 export * from './apps';

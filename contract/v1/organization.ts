@@ -1,5 +1,5 @@
-import { Type, type Static } from 'typebox';
-import { Envelope, Nullable, OpaqueId, PortalKey, messages } from './common';
+import { Type, type Static, type TOptional } from 'typebox';
+import { Envelope, Nullable, OpaqueId, PORTAL_KEYS, PortalKey, messages } from './common';
 
 const strict = { additionalProperties: false } as const;
 
@@ -13,15 +13,14 @@ export const Branding = Type.Object({
 export type Branding = Static<typeof Branding>;
 
 export const PortalAccess = Type.Object({ hasAccess: Type.Boolean() });
-export const PortalAccessMap = Type.Object({
-  kreanoAccount: Type.Optional(PortalAccess),
-  kreanoMods: Type.Optional(PortalAccess),
-  kreanoRedact: Type.Optional(PortalAccess),
-  kreanoSign: Type.Optional(PortalAccess),
-  kreanoId: Type.Optional(PortalAccess),
-  kreanoExtract: Type.Optional(PortalAccess),
-  dataExchange: Type.Optional(PortalAccess),
-});
+/** One optional entry per portal key, taken from the one list of portal keys (PORTAL_KEYS). */
+export const PortalAccessMap = Type.Object(
+  Object.fromEntries(PORTAL_KEYS.map((key) => [key, Type.Optional(PortalAccess)])) as Record<
+    PortalKey,
+    TOptional<typeof PortalAccess>
+  >,
+);
+export type PortalAccessMap = Static<typeof PortalAccessMap>;
 
 export const AccountType = Type.Union([Type.Literal('personal'), Type.Literal('business')]);
 export type AccountType = Static<typeof AccountType>;
@@ -71,9 +70,15 @@ export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;
 /** POST /v1/organization/access */
 export const OrganizationAccessBody = Type.Object(
   {
-    portalId: Type.String({ minLength: 1, maxLength: 200, ...messages({ required: 'Portal is required', minLength: 'Portal is required' }) }),
+    portalId: Type.String({ minLength: 1, maxLength: 200, ...messages({ required: 'server:validation.portalRequired', minLength: 'server:validation.portalRequired' }) }),
     orgId: OpaqueId('orgId'),
     newPortal: Type.Optional(Type.Boolean()),
+    /**
+     * The user's answer to the enforced-2FA notice (Skip or Proceed): an organisation that enforces two-factor
+     * authentication answers 403 TWO_FACTOR_REQUIRED to a user with 2FA off unless this is true, in which case the
+     * server switches email 2FA on before issuing the token (docs/organisation-selection.md#entering-an-organisation).
+     */
+    enableTwoFactor: Type.Optional(Type.Boolean()),
   },
   strict,
 );

@@ -7,25 +7,36 @@ const strict = { additionalProperties: false } as const;
 export const PartnerToken = Type.String({
   minLength: 1,
   maxLength: 8192,
-  ...messages({ required: 'Token is required', minLength: 'Token is required', maxLength: 'Invalid sign-in request' }),
+  ...messages({
+    required: 'server:validation.idRequired.Token',
+    minLength: 'server:validation.idRequired.Token',
+    maxLength: 'server:validation.signInRequestInvalid',
+  }),
 });
 
 export const ApplicationId = Type.String({
   minLength: 1,
   maxLength: 100,
-  ...messages({ required: 'applicationId is required', minLength: 'applicationId is required', maxLength: 'Unknown application' }),
+  ...messages({
+    required: 'server:validation.idRequired.applicationId',
+    minLength: 'server:validation.idRequired.applicationId',
+    maxLength: 'server:sso.unknownApplication',
+  }),
 });
 
-/** POST /v1/sso/login (unauthenticated): what a partner application's link carries (spec §7.3). */
+/** POST /v1/sso/login (unauthenticated): what a partner application's link carries (docs/api-contract.md). */
 export const SsoLoginBody = Type.Object({ token: PartnerToken, applicationId: ApplicationId }, strict);
 export type SsoLoginBody = Static<typeof SsoLoginBody>;
 
-/** POST /v1/sso/register (unauthenticated): the set-password step of a new user, with the same token (spec §3). */
-export const SsoRegisterBody = Type.Object({ password: NewPassword, token: PartnerToken, applicationId: ApplicationId }, strict);
+/** POST /v1/sso/register (unauthenticated): the set-password step of a new user, with the same token (docs/api-contract.md). */
+export const SsoRegisterBody = Type.Object(
+  { password: NewPassword, token: PartnerToken, applicationId: ApplicationId },
+  strict,
+);
 export type SsoRegisterBody = Static<typeof SsoRegisterBody>;
 
 /**
- * The SSO login response (spec §3), also the answer of a registration. Exactly one situation holds:
+ * The SSO login response (docs/api-contract.md), also the answer of a registration. Exactly one situation holds:
  * - `isBlocked`: the account is blocked; `redirectUrl` is where the user goes back to; no tokens.
  * - `existingAccount` and not `passwordRequired`: tokens of a user session (no organisation selected).
  * - `existingAccount` and `passwordRequired`: no tokens; the password step (`/v1/login` with `isSSOLogin`) gives them.

@@ -1,34 +1,29 @@
 import { Type, type Static } from 'typebox';
 import { TwoFactorOtpData, TwoFactorType } from './auth';
-import { Envelope, NewPassword, PhoneNumber, SixDigitCode, messages } from './common';
+import { CurrentPassword, Envelope, MobilePhoneNumber, NewPassword, SixDigitCode, messages } from './common';
 import { UserData } from './user';
 
 const strict = { additionalProperties: false } as const;
 
 /**
- * PATCH /v1/change-password (spec §2.8, §7.2). The confirmation field stays in the portal.
- * The current password is only bounded: accounts older than today's rules must still be able to type theirs.
+ * PATCH /v1/change-password (docs/account-settings.md, docs/api-contract.md). The confirmation field stays in the portal.
+ * The current password follows the change form's looser rule, so accounts older than today's rules can type theirs.
  */
 export const ChangePasswordBody = Type.Object(
   {
-    currentPassword: Type.String({
-      minLength: 1,
-      maxLength: 256,
-      ...messages({
-        required: 'Current Password is required',
-        minLength: 'Current Password is required',
-        maxLength: 'Current password is incorrect',
-      }),
-    }),
+    currentPassword: CurrentPassword,
     newPassword: NewPassword,
   },
   strict,
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
-/** The two methods a user sets up here; email is always configured (spec §4). */
+/** The two methods a user sets up here; email is always configured (docs/sign-in-and-accounts.md). */
 export const TwoFactorSetupType = Type.Union([Type.Literal('totp'), Type.Literal('otp')], {
-  ...messages({ anyOf: 'Invalid two-factor type', required: 'Two-factor type is required' }),
+  ...messages({
+    anyOf: 'server:validation.twoFactorType.invalid',
+    required: 'server:validation.twoFactorType.required',
+  }),
 });
 export type TwoFactorSetupType = Static<typeof TwoFactorSetupType>;
 
@@ -41,7 +36,7 @@ export const TwoFactorSetupBody = Type.Object(
   {
     type: TwoFactorSetupType,
     code: Type.Optional(SixDigitCode),
-    phoneNumber: Type.Optional(PhoneNumber),
+    phoneNumber: Type.Optional(MobilePhoneNumber),
   },
   strict,
 );
@@ -62,15 +57,19 @@ export type TwoFactorResetBody = Static<typeof TwoFactorResetBody>;
 
 /** PATCH /v1/two-factor/config: the overall switch. Turning it off is refused while an organisation enforces 2FA. */
 export const TwoFactorConfigBody = Type.Object(
-  { enable: Type.Boolean({ ...messages({ required: 'enable is required', type: 'enable must be true or false' }) }) },
+  {
+    enable: Type.Boolean({
+      ...messages({ required: 'server:validation.enable.required', type: 'server:validation.enable.type' }),
+    }),
+  },
   strict,
 );
 export type TwoFactorConfigBody = Static<typeof TwoFactorConfigBody>;
 
 /** PATCH /v1/otp: texts a code to the number being set up for mobile 2FA; one per 60 s. */
-export const PhoneOtpBody = Type.Object({ phoneNumber: PhoneNumber }, strict);
+export const PhoneOtpBody = Type.Object({ phoneNumber: MobilePhoneNumber }, strict);
 export type PhoneOtpBody = Static<typeof PhoneOtpBody>;
-/** `otp` only where the server exposes codes (development): the portal shows it in a chip (spec §2.9). */
+/** `otp` only where the server exposes codes (development): the portal shows it in a chip (docs/two-factor.md). */
 export type PhoneOtpData = TwoFactorOtpData;
 export const PhoneOtpResponse = Envelope(TwoFactorOtpData);
 

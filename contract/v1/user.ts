@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EmailAddress, Envelope, Nullable, PersonName, PhoneNumber, messages } from './common';
+import { EmailAddress, Envelope, Nullable, PersonName, PhoneNumber } from './common';
 
 export const TwoFactorMethodState = Type.Object({ setupCompleted: Type.Boolean(), enabled: Type.Boolean() });
 
@@ -27,22 +27,14 @@ export const UserData = Type.Object({ userInfo: UserInfo });
 export type UserData = Static<typeof UserData>;
 export const UserResponse = Envelope(UserData);
 
-/** PATCH /v1/user: `recovery_mail` only when not empty (spec §7.2). */
+/** PATCH /v1/user: `recovery_mail` only when not empty (docs/api-contract.md). */
 export const UpdateUserBody = Type.Object(
   {
     firstName: Type.Optional(PersonName('First name')),
     lastName: Type.Optional(PersonName('Last name')),
     phoneNumber: Type.Optional(PhoneNumber),
-    recovery_mail: Type.Optional(
-      Type.String({
-        ...EmailAddress,
-        ...messages({
-          minLength: 'Invalid email format',
-          maxLength: 'Email can have a maximum of 256 characters',
-          format: 'Invalid email format',
-        }),
-      }),
-    ),
+    // The portal sends it only when not empty, so a value that is sent must be a valid address.
+    recovery_mail: Type.Optional(EmailAddress),
   },
   { additionalProperties: false },
 );

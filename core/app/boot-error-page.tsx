@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- shown when i18n itself may have failed to start; see the comment below */
 import type { BootError } from '../plugin/plugin-host';
 
 /**

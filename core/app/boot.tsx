@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { extraLocaleLoaders, pluginLoaders } from 'virtual:portal-plugins';
 import { Captcha, ConfiguredCaptcha } from '../captcha';
 import { fetchConfig } from '../config/load-config';
+import { PSEUDO_LOCALE } from '../i18n/pseudo-locale-code';
 import { PortalConfig } from '../config/portal-config';
 import { createPortalContainer, type PortalContainer } from '../di/container';
 import { ServiceProvider } from '../di/use-service';
@@ -15,7 +16,13 @@ import { bindCoreHttp, LazyHttpClient } from '../http';
 import { createI18n, shippedLocales } from '../i18n/i18n';
 import { i18nTranslator, Translator } from '../i18n/translator';
 import { IdleSessionController } from '../idle/idle-session-controller';
-import { BootError, loadPlugins, type PluginLoaders, type PluginRegistry as Registry } from '../plugin/plugin-host';
+import {
+  BootError,
+  loadPlugins,
+  type PluginLoaders,
+  type PluginRegistry as Registry,
+} from '../plugin/plugin-host';
+import { createBindingAudit, pluginBinder } from '../plugin/plugin-binder';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
 import { followSessionBranding, loadConfiguredTheme, ThemeRoot, ThemeStore } from '../theme';
@@ -32,7 +39,10 @@ export interface PortalParts {
   theme: ThemeStore;
 }
 
-/** Binds core services, the guard registry and every plugin's bindings. Shared by the app and the test harness. */
+/**
+ * Binds core services, the guard registry and every plugin's bindings. Shared by the app and the test harness.
+ * Throws a BootError when a plugin binds a token it does not own.
+ */
 export function composeContainer({ config, registry, session, i18n, theme }: PortalParts): PortalContainer {
   const container = createPortalContainer();
   container.constant(PortalConfig, config);
@@ -48,7 +58,11 @@ export function composeContainer({ config, registry, session, i18n, theme }: Por
   bindCoreHttp(container);
   container.singleton(IdleSessionController, IdleSessionController);
   container.singleton(Captcha, ConfiguredCaptcha);
-  for (const { plugin, context } of registry.plugins) plugin.bindings?.(container, context);
+  // Each plugin binds through a binder that refuses tokens it does not own; every refusal is a boot problem.
+  const audit = createBindingAudit();
+  for (const { plugin, context } of registry.plugins)
+    plugin.bindings?.(pluginBinder(container, plugin.id, audit), context);
+  if (audit.problems.length) throw new BootError(audit.problems);
   return container;
 }
 
@@ -63,9 +77,16 @@ export interface BootedPortal {
  * Starts the portal: config (validated), session, theme, i18n, the enabled plugins (each its own chunk),
  * their DI bindings, then the router. Every step that can fail for a deployer's reason throws a BootError.
  */
-export async function bootPortal(options: { configUrl?: string; loaders?: PluginLoaders } = {}): Promise<BootedPortal> {
-  const config = await fetchConfig(options.configUrl);
+export async function bootPortal(
+  options: { configUrl?: string; loaders?: PluginLoaders } = {},
+): Promise<BootedPortal> {
+  const config = withPseudoLocaleInDevelopment(await fetchConfig(options.configUrl));
   const session = new SessionStore(window.localStorage);
+  // A portal that does not start keeps no session listening to storage.
+  function abandon(error: unknown): never {
+    session.dispose();
+    throw error;
+  }
   const [registry, i18n, themeColors] = await Promise.all([
     loadPlugins(config, options.loaders ?? (pluginLoaders as PluginLoaders)),
     createI18n({ ...config.i18n, loaders: { ...shippedLocales, ...extraLocaleLoaders } }),
@@ -73,15 +94,28 @@ export async function bootPortal(options: { configUrl?: string; loaders?: Plugin
       throw error instanceof BootError ? error : new BootError([`/theme/preset: ${error.message}`], 'config');
     }),
     session.ready,
-  ]);
+  ]).catch(abandon);
 
-  const container = composeContainer({ config, registry, session, i18n, theme: new ThemeStore(themeColors) });
+  let container: PortalContainer;
+  try {
+    container = composeContainer({ config, registry, session, i18n, theme: new ThemeStore(themeColors) });
+  } catch (error) {
+    abandon(error);
+  }
   document.title = config.brandName;
   return { container, registry, i18n, config };
 }
 
 /** The providers every portal tree needs: services, texts, theme. The test harness uses the same. */
-export function PortalProviders({ container, i18n, children }: { container: PortalContainer; i18n: I18n; children: ReactNode }) {
+export function PortalProviders({
+  container,
+  i18n,
+  children,
+}: {
+  container: PortalContainer;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   return (
     <ServiceProvider container={container}>
       <I18nextProvider i18n={i18n}>
@@ -92,7 +126,7 @@ export function PortalProviders({ container, i18n, children }: { container: Port
 }
 
 export function PortalApp({ portal }: { portal: BootedPortal }) {
-  const [router] = useState(() => createBrowserRouter(createRoutes(portal.registry, portal.i18n, portal.config.landingRoute)));
+  const [router] = useState(() => createBrowserRouter(createRoutes(portal.registry, portal.i18n)));
   return (
     <StrictMode>
       <PortalProviders container={portal.container} i18n={portal.i18n}>
@@ -102,16 +136,34 @@ export function PortalApp({ portal }: { portal: BootedPortal }) {
   );
 }
 
-/** Renders the portal, or the full-page error that lists every problem (also logged to the console). */
-export async function startPortal(root: Root): Promise<void> {
+/**
+ * Renders the portal, or the full-page error that lists every problem (also logged to the console).
+ * `options` (config URL, plugin loaders) are for tests; the app passes none.
+ */
+export async function startPortal(
+  root: Root,
+  options: Parameters<typeof bootPortal>[0] = {},
+): Promise<BootedPortal | null> {
   try {
-    const portal = await bootPortal();
+    const portal = await bootPortal(options);
     root.render(<PortalApp portal={portal} />);
     // After first paint: load the HTTP pipeline, which schedules the pre-expiry refresh of a restored session.
     window.setTimeout(() => void portal.container.get(LazyHttpClient).warmUp(), 0);
+    return portal;
   } catch (error) {
-    const bootError = error instanceof BootError ? error : new BootError([String((error as Error)?.message ?? error)]);
+    const bootError =
+      error instanceof BootError ? error : new BootError([String((error as Error)?.message ?? error)]);
     console.error(`Portal start-up failed:\n${bootError.problems.join('\n')}`);
     root.render(<BootErrorPage error={bootError} />);
+    return null;
   }
+}
+
+/**
+ * `npm run dev` offers the pseudo-locale in the language switcher (docs/translating.md); a build offers it only
+ * when `i18n.languages` lists it.
+ */
+function withPseudoLocaleInDevelopment(config: PortalConfig): PortalConfig {
+  if (import.meta.env.MODE !== 'development' || config.i18n.languages.includes(PSEUDO_LOCALE)) return config;
+  return { ...config, i18n: { ...config.i18n, languages: [...config.i18n.languages, PSEUDO_LOCALE] } };
 }

@@ -6,6 +6,7 @@ import type { GuardName } from '../guards/guard-types';
 import { PluginBoundary } from '../plugin/plugin-boundary';
 import type { PluginRegistry } from '../plugin/plugin-host';
 import type { PortalRoute, RouteLayout } from '../plugin/plugin-types';
+import { EmptyPathRedirect } from './empty-path-redirect';
 import { RootLayout } from './root-layout';
 import NotFoundPage from './not-found-page';
 
@@ -14,7 +15,7 @@ const AppLayout = lazy(() => import('../layout/app-layout'));
 const MaintenancePage = lazy(() => import('./maintenance-page'));
 const StyleGuidePage = lazy(() => import('../ui/style-guide-page'));
 
-/** The guards a layout group implies (spec §2.3: protected routes need a user and an organisation). */
+/** The guards a layout group implies: protected (app) routes need a user and an organisation. */
 export const GROUP_GUARDS: Record<RouteLayout, GuardName[]> = {
   public: [],
   auth: [],
@@ -55,16 +56,15 @@ function toRouteObject(route: PortalRoute, registry: PluginRegistry, i18n: I18n)
   };
 }
 
-/** Assembles the data router's tree from the plugins' routes, in the three groups of spec §2. */
-export function createRoutes(registry: PluginRegistry, i18n: I18n, landingRoute: string): RouteObject[] {
+/** Assembles the data router's tree from the plugins' routes, in three groups: public, auth layout, app layout. */
+export function createRoutes(registry: PluginRegistry, i18n: I18n): RouteObject[] {
   const group = (layout: RouteLayout) =>
     registry.routes.filter((r) => r.layout === layout).map((r) => toRouteObject(r, registry, i18n));
-  const hasLanding = registry.routes.some((r) => r.path === landingRoute);
   return [
     {
       element: <RootLayout />,
       children: [
-        { path: '/', element: <Navigate to={hasLanding ? landingRoute : '/dashboard'} replace /> },
+        { path: '/', element: <EmptyPathRedirect /> },
         { path: '/404', element: <NotFoundPage /> },
         { path: '/maintenance', element: <MaintenancePage /> },
         { path: '/style', element: <StyleGuidePage /> },

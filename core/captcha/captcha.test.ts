@@ -4,8 +4,8 @@ import { CaptchaError } from './captcha';
 import { ConfiguredCaptcha } from './configured-captcha';
 import { resetLoadedScripts } from './load-script';
 
-function captchaFor(provider: PortalConfig['captcha']['provider'], siteKey = 'site-key-1') {
-  return new ConfiguredCaptcha({ captcha: { provider, siteKey } } as PortalConfig);
+function captchaFor(provider: PortalConfig['captcha']['provider'], siteKey = 'site-key-1', scriptUrl?: string) {
+  return new ConfiguredCaptcha({ captcha: { provider, siteKey, scriptUrl } } as PortalConfig);
 }
 
 async function scriptStartingWith(prefix: string): Promise<HTMLScriptElement> {
@@ -69,6 +69,20 @@ describe('captcha provider "recaptcha" (v3, invisible)', () => {
   it('prepare() starts loading the script before the first attempt', async () => {
     captchaFor('recaptcha').prepare();
     await scriptStartingWith('https://www.google.com/recaptcha/api.js');
+  });
+});
+
+describe('captcha.scriptUrl (a proxy such as recaptcha.net, or a test double)', () => {
+  it("loads reCAPTCHA's script from there, with the site key", async () => {
+    captchaFor('recaptcha', 'my-site-key', 'https://www.recaptcha.net/recaptcha/api.js').prepare();
+    const script = await scriptStartingWith('https://www.recaptcha.net/');
+    expect(script.src).toBe('https://www.recaptcha.net/recaptcha/api.js?render=my-site-key');
+  });
+
+  it("loads Turnstile's script from there, rendering explicitly", async () => {
+    captchaFor('turnstile', 'ts-key', 'http://127.0.0.1:4343/turnstile/v0/api.js').prepare();
+    const script = await scriptStartingWith('http://127.0.0.1:4343/');
+    expect(script.src).toBe('http://127.0.0.1:4343/turnstile/v0/api.js?render=explicit');
   });
 });
 

@@ -1,7 +1,7 @@
 import { token } from '../di/container';
 
 /**
- * The hidden human check of the login, forgot-password and SSO-login forms (spec §2.1, §2.6). The provider
+ * The hidden human check of the login, forgot-password and SSO-login forms (docs/screens-and-routes.md, docs/apps-and-sso.md). The provider
  * comes from `config.captcha`: `none` answers null at once and loads nothing; `recaptcha` (v3, invisible)
  * and `turnstile` load their script on first use and produce a fresh token for every attempt.
  * @example

@@ -33,11 +33,11 @@ export class ConfiguredCaptcha implements Captcha {
   }
 
   private resolveProvider(): Promise<CaptchaProvider> {
-    const { provider, siteKey } = this.config.captcha;
+    const { provider, siteKey, scriptUrl } = this.config.captcha;
     this.provider ??=
       provider === 'recaptcha'
-        ? import('./recaptcha-provider').then((m) => new m.RecaptchaProvider(siteKey))
-        : import('./turnstile-provider').then((m) => new m.TurnstileProvider(siteKey));
+        ? import('./recaptcha-provider').then((m) => new m.RecaptchaProvider(siteKey, scriptUrl))
+        : import('./turnstile-provider').then((m) => new m.TurnstileProvider(siteKey, scriptUrl));
     // A failed chunk load must not stick: the next attempt imports again.
     this.provider.catch(() => (this.provider = null));
     return this.provider;

@@ -12,12 +12,20 @@ declare global {
   }
 }
 
+const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
+
 /** reCAPTCHA v3: invisible, scores every attempt; a token is valid for one verification only. */
 export class RecaptchaProvider implements CaptchaProvider {
-  constructor(private readonly siteKey: string) {}
+  /** `scriptUrl`: config `captcha.scriptUrl` (www.recaptcha.net where google.com is out of reach, a test double). */
+  constructor(
+    private readonly siteKey: string,
+    private readonly scriptUrl = RECAPTCHA_SCRIPT,
+  ) {}
 
   async load(): Promise<void> {
-    await loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(this.siteKey)}`);
+    const url = new URL(this.scriptUrl);
+    url.searchParams.set('render', this.siteKey);
+    await loadScript(url.toString());
   }
 
   async token(action: string): Promise<string> {

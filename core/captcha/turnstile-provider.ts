@@ -22,17 +22,23 @@ declare global {
   }
 }
 
-const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
 /**
  * Cloudflare Turnstile. A fresh widget per attempt (a token verifies once); it stays invisible unless
  * Cloudflare needs the visitor to interact, and then shows where the user can reach it.
  */
 export class TurnstileProvider implements CaptchaProvider {
-  constructor(private readonly siteKey: string) {}
+  /** `scriptUrl`: config `captcha.scriptUrl` (a proxy, a test double); rendering stays explicit. */
+  constructor(
+    private readonly siteKey: string,
+    private readonly scriptUrl = TURNSTILE_SCRIPT,
+  ) {}
 
   async load(): Promise<void> {
-    await loadScript(SCRIPT);
+    const url = new URL(this.scriptUrl);
+    url.searchParams.set('render', 'explicit');
+    await loadScript(url.toString());
   }
 
   async token(action: string): Promise<string> {

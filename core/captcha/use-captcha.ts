@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The configured captcha for a form: its script starts loading with the screen, and each attempt gets
- * a fresh token. A failed check shows 'Please try again.' (spec §8) and resolves to null; with the
+ * a fresh token. A failed check shows 'Please try again.' (docs/api-errors.md) and resolves to null; with the
  * `none` provider it resolves to `{ token: null }` and the form sends no captcha.
  * @example
  * const captchaFor = useCaptcha();

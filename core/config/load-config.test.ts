@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BootError } from '../plugin/plugin-host';
 import { parseConfig, parseThemePreset } from './load-config';
 
-const shipped = JSON.parse(readFileSync('public/portal.config.json', 'utf8')) as Record<string, unknown>;
+const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as Record<string, unknown>;
 
 function problemsOf(run: () => unknown): string[] {
   try {
@@ -31,6 +31,23 @@ describe('portal.config.json validation', () => {
     expect(config.plugins['fixture-hello']).toEqual({ enabled: true, settings: { greetingName: 'world' } });
   });
 
+  it('gives API calls a 30 s time limit unless requestTimeoutSeconds says otherwise', () => {
+    expect(parseConfig(shipped).requestTimeoutSeconds).toBe(30);
+    expect(parseConfig({ ...shipped, requestTimeoutSeconds: 5 }).requestTimeoutSeconds).toBe(5);
+    expect(problemsOf(() => parseConfig({ ...shipped, requestTimeoutSeconds: 0 }))).toEqual([
+      '/requestTimeoutSeconds: must be >= 1',
+    ]);
+  });
+
+  it("takes a captcha provider's script from captcha.scriptUrl only when it is an http(s) URL", () => {
+    expect(parseConfig(shipped).captcha.scriptUrl).toBeUndefined();
+    const proxied = { provider: 'recaptcha', siteKey: 'k', scriptUrl: 'https://www.recaptcha.net/recaptcha/api.js' };
+    expect(parseConfig({ ...shipped, captcha: proxied }).captcha.scriptUrl).toBe(proxied.scriptUrl);
+    expect(
+      problemsOf(() => parseConfig({ ...shipped, captcha: { ...proxied, scriptUrl: 'javascript:alert(1)' } })),
+    ).toEqual(['/captcha/scriptUrl: must match pattern "^https?://[^/?#\\s]+/[^\\s]*$" (got "javascript:alert(1)")']);
+  });
+
   it('rejects auth layout variant 5 with its path', () => {
     expect(problemsOf(() => parseConfig({ ...shipped, authLayout: { variant: 5 } }))).toEqual([
       '/authLayout/variant: must be <= 4',
@@ -48,13 +65,28 @@ describe('portal.config.json validation', () => {
     expect(problemsOf(() => parseConfig(rest))).toEqual(['/apiBaseUrl: is required']);
   });
 
-  it('rejects a bad hex colour in the config theme and in a preset, with the path', () => {
-    expect(problemsOf(() => parseConfig({ ...shipped, theme: { colors: { primary: 'navy' } } }))).toEqual([
-      '/theme/colors/primary: must be a hex colour of 6 or 8 digits, like #0B1F44 (got "navy")',
+  it('drops a bad hex colour of the config theme with a warning naming the path, so the preset colour applies', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const config = parseConfig({ ...shipped, theme: { colors: { primary: 'navy', secondary: '#0B1F44CC', textPrimary: 42 } } });
+      expect(config.theme.colors).toEqual({ secondary: '#0B1F44CC' });
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringMatching(/^portal\.config\.json \/theme\/colors\/primary: "navy" is not a hex colour of 6 or more digits/),
+        expect.stringMatching(/^portal\.config\.json \/theme\/colors\/textPrimary: 42 is not a hex colour/),
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(parseConfig({ ...shipped, theme: { colors: { primary: '#0B1F447' } } }).theme.colors).toEqual({ primary: '#0B1F447' });
+  });
+
+  it('still rejects an unknown theme colour slot, and a bad hex colour in a preset, with the path', () => {
+    expect(problemsOf(() => parseConfig({ ...shipped, theme: { colors: { accent: '#000000' } } }))).toEqual([
+      '/theme/colors/accent: unknown key "accent"',
     ]);
     const preset = { primary: '#12345', primaryContrast: '#ffffff', secondary: '#eeeeee', secondaryContrast: '#000000', textPrimary: '#111111' };
     expect(problemsOf(() => parseThemePreset(preset, 'broken'))).toEqual([
-      'themes/broken.json /primary: must be a hex colour of 6 or 8 digits, like #0B1F44 (got "#12345")',
+      'themes/broken.json /primary: must be a hex colour of 6 or more digits, like #0B1F44 (got "#12345")',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { validateConfig, validateThemePreset } from 'virtual:portal-config-validator';
 import { BootError } from '../plugin/plugin-host';
+import { withoutInvalidThemeColors } from '../theme/theme-colors';
 import type { PortalConfig, ThemeColors } from './portal-config';
 
 /** The value at a JSON pointer: the validator is compiled without `verbose`, which would ship the whole schema. */
@@ -27,7 +28,7 @@ function describe(error: ErrorObject, document: unknown): { path: string; reason
       return { path: `${error.instancePath}/${String(params.missingProperty)}`, reason: 'is required' };
     case 'pattern':
       return error.schemaPath.includes('hexColor')
-        ? { path, reason: `must be a hex colour of 6 or 8 digits, like #0B1F44 (got "${String(valueAt(document, error.instancePath))}")` }
+        ? { path, reason: `must be a hex colour of 6 or more digits, like #0B1F44 (got "${String(valueAt(document, error.instancePath))}")` }
         : { path, reason: `${error.message ?? 'is invalid'} (got "${String(valueAt(document, error.instancePath))}")` };
     case 'enum':
       return { path, reason: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
@@ -44,7 +45,8 @@ export function formatSchemaErrors(errors: ErrorObject[] | null | undefined, doc
 
 /** Validates a parsed `portal.config.json` and fills in every default. Throws a config {@link BootError}. */
 export function parseConfig(raw: unknown): PortalConfig {
-  const copy = structuredClone(raw);
+  // An invalid theme colour falls back to the preset with a warning instead of stopping the portal (docs/theming.md).
+  const copy = withoutInvalidThemeColors(structuredClone(raw));
   if (!validateConfig(copy)) throw new BootError(formatSchemaErrors(validateConfig.errors, copy), 'config');
   return copy as PortalConfig;
 }

@@ -1,5 +1,6 @@
 import { token } from '../di/container';
 import type { PortalKey } from '../session/session-types';
+import type { SupportChatConfig } from '../support-chat/support-chat-providers';
 
 export interface ThemeColors {
   primary: string;
@@ -40,7 +41,10 @@ export interface PortalConfig {
   authLayout: { variant: 1 | 2 | 3 | 4; marketingTitles: string[] };
   theme: { preset: string; colors?: Partial<ThemeColors> };
   i18n: { languages: string[]; defaultLanguage: string };
-  captcha: { provider: 'none' | 'recaptcha' | 'turnstile'; siteKey: string };
+  /** `scriptUrl` replaces the provider's script URL (a proxy, or a test double); the server's CSP follows it. */
+  captcha: { provider: 'none' | 'recaptcha' | 'turnstile'; siteKey: string; scriptUrl?: string };
+  /** An API call that takes longer fails with 'Please try again' (docs/api-errors.md). */
+  requestTimeoutSeconds: number;
   idleWarningSeconds: number;
   appTabPrefix: string;
   supportEmail: string;
@@ -48,6 +52,8 @@ export interface PortalConfig {
   region: { timeZone: string; format: string };
   organizationLimit: number;
   showCreateOrganization: boolean;
+  /** The support-chat helper (docs/support-chat.md); absent = no chat. */
+  supportChat?: SupportChatConfig;
   plugins: Record<string, PluginConfigEntry>;
 }
 export const PortalConfig = token<PortalConfig>('core.portal-config');

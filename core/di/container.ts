@@ -29,7 +29,16 @@ export interface PortalBinder {
   constant<T>(id: Token<T>, value: T): void;
   /** Built on first use from other services. */
   factory<T>(id: Token<T>, build: (resolve: ServiceResolver) => T): void;
+  /**
+   * A service whose class is fetched with its first call, for API classes (every member an async method): a
+   * plugin's definition is on every page's first paint, its API code need not be (docs/performance.md).
+   * @example bind.lazySingleton(BillingApi, () => import('./api/billing-api').then((m) => m.HttpBillingApi));
+   */
+  lazySingleton<T extends AsyncMethods<T>>(id: Token<T>, load: () => Promise<Newable<T>>): void;
 }
+
+/** An object whose every member is a method returning a promise: callable before its class has loaded. */
+export type AsyncMethods<T> = { [K in keyof T]: (...args: never[]) => Promise<unknown> };
 
 export interface ServiceResolver {
   get<T>(id: Token<T>): T;
@@ -60,6 +69,34 @@ export function createPortalContainer(): PortalContainer {
         .bind(id)
         .toDynamicValue(() => build(resolver))
         .inSingletonScope();
+    },
+    lazySingleton(id, load) {
+      if (container.isBound(id)) container.unbind(id);
+      const implementationId = Symbol(`${String(typeof id === 'symbol' ? id.description : id)} (loaded)`);
+      let instance: Promise<Record<PropertyKey, (...args: unknown[]) => Promise<unknown>>> | null = null;
+      const loaded = () =>
+        (instance ??= load().then(
+          (implementation) => {
+            container.bind(implementationId).to(implementation).inSingletonScope();
+            return container.get(implementationId);
+          },
+          (error: unknown) => {
+            instance = null; // a failed chunk load (offline) is tried again on the next call
+            throw error;
+          },
+        ));
+      // Each member is a method that waits for the class, then calls the one shared instance. `then` stays
+      // undefined so the stand-in is never mistaken for a promise.
+      const standIn = new Proxy(
+        {},
+        {
+          get: (_target, member) =>
+            typeof member === 'symbol' || member === 'then'
+              ? undefined
+              : (...args: unknown[]) => loaded().then((service) => service[member]!(...args)),
+        },
+      );
+      container.bind(id).toConstantValue(standIn as never);
     },
   };
 }

@@ -17,3 +17,14 @@ export function useService<T>(id: Token<T>): T {
   if (!container) throw new Error('useService needs a <ServiceProvider> above it');
   return container.get(id);
 }
+
+/**
+ * A service that may not be bound (an extension point no enabled plugin provides): undefined then.
+ * @example
+ * const dialog = useOptionalService(ChangePasswordDialog);
+ */
+export function useOptionalService<T>(id: Token<T>): T | undefined {
+  const container = useContext(ContainerContext);
+  if (!container) throw new Error('useOptionalService needs a <ServiceProvider> above it');
+  return container.has(id) ? container.get(id) : undefined;
+}

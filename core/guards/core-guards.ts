@@ -1,4 +1,4 @@
-import { canAccess } from './access';
+import { canAccess, hasPortalAccess } from './access';
 import type { GuardContext, GuardDefinition, GuardResult } from './guard-types';
 
 const allow: GuardResult = { allow: true };
@@ -7,17 +7,20 @@ function withToUrl(path: string, wantedUrl: string): string {
   return `${path}?${new URLSearchParams({ toUrl: wantedUrl }).toString()}`;
 }
 
-/** Not logged in: to `/login`, keeping the wanted URL as `toUrl`. */
+/** Not logged in: to the `sign-in` page, keeping the wanted URL as `toUrl`. */
 export const authenticated: GuardDefinition = {
   name: 'authenticated',
-  check: ({ session, wantedUrl }) => (session.isUserLoggedIn ? allow : { redirect: withToUrl('/login', wantedUrl) }),
+  check: ({ session, wantedUrl, routes }) =>
+    session.isUserLoggedIn ? allow : { redirect: withToUrl(routes.wellKnownHref('sign-in'), wantedUrl) },
 };
 
-/** Logged in without an organisation: to `/orgs`, keeping the wanted URL as `toUrl`. */
+/** Logged in without an organisation: to the `account-selection` page, keeping the wanted URL as `toUrl`. */
 export const orgSelected: GuardDefinition = {
   name: 'orgSelected',
-  check: ({ session, wantedUrl }) =>
-    session.isOrgSelected && session.organizationId ? allow : { redirect: withToUrl('/orgs', wantedUrl) },
+  check: ({ session, wantedUrl, routes }) =>
+    session.isOrgSelected && session.organizationId
+      ? allow
+      : { redirect: withToUrl(routes.wellKnownHref('account-selection'), wantedUrl) },
 };
 
 /** The route's role rule (plugin default merged with config) must allow the active organisation's role. */
@@ -29,14 +32,14 @@ export const role: GuardDefinition = {
       : { denyKey: 'guards.roleDenied' },
 };
 
-/** The active organisation must have access to this deployment's portal (spec §6). */
+/** The active organisation must have access to this deployment's portal (docs/organisation-selection.md). */
 export const portalAccess: GuardDefinition = {
   name: 'portalAccess',
   check: ({ session, config }) => {
     const org = session.activeOrganization;
     // Without the cached organisation list we cannot tell; the server enforces access on every call anyway.
     if (!org) return allow;
-    return org.portals[config.portalKey]?.hasAccess === false ? { denyKey: 'guards.portalDenied' } : allow;
+    return hasPortalAccess(org, config.portalKey) ? allow : { denyKey: 'guards.portalDenied' };
   },
 };
 

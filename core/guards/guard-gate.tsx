@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { RoleRule } from '../config/portal-config';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
+import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
 import { GuardRegistry } from './guard-registry';
 import type { GuardName } from './guard-types';
@@ -22,6 +23,7 @@ export interface GuardGateProps {
  */
 export const GuardGate = observer(function GuardGate({ guards, rule, children }: GuardGateProps) {
   const registry = useService(GuardRegistry);
+  const routes = useService(PluginRegistry);
   const session = useService(SessionStore);
   const config = useService(PortalConfig);
   const location = useLocation();
@@ -30,6 +32,7 @@ export const GuardGate = observer(function GuardGate({ guards, rule, children }:
     session,
     config,
     rule,
+    routes,
     wantedUrl: `${location.pathname}${location.search}`,
   });
   if ('redirect' in result) return <Navigate to={result.redirect} replace />;

@@ -1,4 +1,5 @@
 import type { PortalConfig, RoleRule } from '../config/portal-config';
+import type { RouteLinks } from '../plugin/well-known-routes';
 import type { SessionStore } from '../session/session-store';
 
 export type GuardName = 'authenticated' | 'orgSelected' | 'role' | 'portalAccess' | (string & {});
@@ -10,6 +11,8 @@ export interface GuardContext {
   wantedUrl: string;
   /** The route's role rule, already merged with config overrides. */
   rule?: RoleRule;
+  /** Paths by route id and of the well-known pages: a redirect never hard-codes another plugin's path. */
+  routes: RouteLinks;
 }
 
 export type GuardResult =

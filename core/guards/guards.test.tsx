@@ -51,7 +51,9 @@ describe('guards', () => {
 
   it('lets an owner in: the fixture page renders with its DI service and its own locale namespace', async () => {
     await renderWithPortal({ plugins, url: '/hello', session: inOrganization('owner') });
-    expect(await screen.findByRole('heading', { name: 'Hello from the fixture plugin, world!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Hello from the fixture plugin, world!' }),
+    ).toBeInTheDocument();
   });
 
   it('a role rule hides the menu item and blocks the route for a member', async () => {
@@ -73,7 +75,94 @@ describe('guards', () => {
       url: '/hello',
       session: inOrganization('owner', { portals: { kreanoAccount: { hasAccess: false } } }),
     });
-    expect(await screen.findByText("You don't have access to this Portal for this organisation")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You don't have access to this Portal for this organisation"),
+    ).toBeInTheDocument();
+  });
+
+  it('denies an organisation whose portal list does not name this portal (a missing key is no access)', async () => {
+    await renderWithPortal({
+      plugins,
+      url: '/hello',
+      session: inOrganization('owner', { portals: { kreanoSign: { hasAccess: true } } }),
+    });
+    expect(
+      await screen.findByText("You don't have access to this Portal for this organisation"),
+    ).toBeInTheDocument();
+  });
+
+  it('follows a sign-in page and an account-selection page moved by config', async () => {
+    const moved = {
+      plugins: {
+        'stub-auth': {
+          routes: { 'stub-auth.login': { path: '/welcome' }, 'stub-auth.orgs': { path: '/accounts' } },
+        },
+      },
+    };
+    const out = await renderWithPortal({ plugins, url: '/hello', config: moved });
+    expect(await screen.findByTestId('stub-page')).toHaveTextContent('login');
+    expect(out.router.state.location.pathname).toBe('/welcome');
+    expect(new URLSearchParams(out.router.state.location.search).get('toUrl')).toBe('/hello');
+    out.unmount();
+
+    const noOrganisation = await renderWithPortal({
+      plugins,
+      url: '/hello',
+      config: moved,
+      session: (s) => s.logIn({ accessToken: 'a', refreshToken: 'r' }),
+    });
+    expect(await screen.findByTestId('stub-page')).toHaveTextContent('orgs');
+    expect(noOrganisation.router.state.location.pathname).toBe('/accounts');
+  });
+
+  it('sends a logged-out visitor of the empty path to the sign-in page, with nothing to return to', async () => {
+    const { router } = await renderWithPortal({ plugins, url: '/' });
+    expect(await screen.findByTestId('stub-page')).toHaveTextContent('login');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('sends a logged-in visitor of the empty path to the landing page', async () => {
+    const { router } = await renderWithPortal({
+      plugins,
+      url: '/',
+      config: { landingRoute: '/hello' },
+      session: inOrganization('owner'),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Hello from the fixture plugin, world!' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/hello');
+  });
+
+  it('sends a logged-in user without an organisation from the empty path on to account selection', async () => {
+    const { router } = await renderWithPortal({
+      plugins,
+      url: '/',
+      config: { landingRoute: '/hello' },
+      session: (s) => s.logIn({ accessToken: 'a', refreshToken: 'r' }),
+    });
+    expect(await screen.findByTestId('stub-page')).toHaveTextContent('orgs');
+    expect(router.state.location.pathname).toBe('/orgs');
+    expect(new URLSearchParams(router.state.location.search).get('toUrl')).toBe('/hello');
+  });
+
+  it('shows the maintenance page with the support address to anybody', async () => {
+    await renderWithPortal({
+      plugins,
+      url: '/maintenance',
+      config: { supportEmail: 'help@acme.example', brandName: 'Acme Docs' },
+    });
+    expect(await screen.findByRole('heading', { name: "We'll be back soon" })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Acme Docs is undergoing scheduled maintenance. Please try again shortly. Need help? Contact us:',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'help@acme.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@acme.example',
+    );
   });
 
   it('sends unknown paths to /404', async () => {
@@ -83,7 +172,11 @@ describe('guards', () => {
   });
 
   it('a logout in another tab moves this tab to /login', async () => {
-    const { router, session } = await renderWithPortal({ plugins, url: '/hello', session: inOrganization('owner') });
+    const { router, session } = await renderWithPortal({
+      plugins,
+      url: '/hello',
+      session: inOrganization('owner'),
+    });
     await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
     window.dispatchEvent(new StorageEvent('storage', { key: 'portal-session', newValue: null }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,8 +1,10 @@
 import { delay, http as rest, HttpResponse } from 'msw';
+import { endpoints } from '@contract/v1/endpoints';
+import { endpointUrl, onEndpoint } from '../../tests/msw/endpoint-handlers';
 import { server } from '../../tests/msw/server';
 import { SESSION_STORAGE_KEY } from '../session/session-store';
 import { ApiError } from './http-client';
-import { API, createHarness, createSession, disposeHarnesses } from './test-harness';
+import { createHarness, createSession, disposeHarnesses } from './test-harness';
 
 async function loggedIn(language = 'en') {
   const session = await createSession();
@@ -20,59 +22,156 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-afterEach(() => disposeHarnesses());
+/** Records what reached the server: method, full URL, bearer header and JSON body. */
+function recordRequests() {
+  const seen: { method: string; url: string; auth: string | null; body: unknown }[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    const body =
+      request.method === 'GET'
+        ? undefined
+        : await request
+            .clone()
+            .json()
+            .catch(() => undefined);
+    seen.push({ method: request.method, url: request.url, auth: request.headers.get('authorization'), body });
+  });
+  return seen;
+}
 
-describe('AxiosHttpClient requests', () => {
-  it('sends the bearer token to the configured base URL and unwraps the { data, msg } envelope', async () => {
-    let seen: { auth: string | null; url: string } | undefined;
-    server.use(
-      rest.get(`${API}/v1/user`, ({ request }) => {
-        seen = { auth: request.headers.get('authorization'), url: request.url };
-        return HttpResponse.json({ data: { userId: 'u1' }, msg: 'Profile loaded' });
-      }),
-    );
+const LOGIN_DATA = {
+  tokenId: 't-1',
+  isEmailVerified: true,
+  email: 'ada@example.com',
+  is2FAEnabled: false,
+  twoFactorConfig: {},
+};
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  disposeHarnesses();
+});
+
+describe('http.call', () => {
+  it('sends the bearer token of a session endpoint to the configured base URL and unwraps { data, msg }', async () => {
+    server.use(onEndpoint(endpoints.apps, () => HttpResponse.json({ data: [], msg: 'Apps loaded' })));
+    const seen = recordRequests();
     const { http, notifier } = await loggedIn();
 
-    const result = await http.get<{ userId: string }>('/v1/user', { params: { tab: 'details', empty: undefined } });
+    const result = await http.call(endpoints.apps);
 
-    expect(result).toEqual({ data: { userId: 'u1' }, msg: 'Profile loaded' });
-    expect(seen).toEqual({ auth: 'Bearer access-1', url: `${API}/v1/user?tab=details` });
+    expect(result).toEqual({ data: [], msg: 'Apps loaded' });
+    expect(seen).toEqual([
+      { method: 'GET', url: endpointUrl(endpoints.apps), auth: 'Bearer access-1', body: undefined },
+    ]);
     expect(notifier.shown).toEqual([]);
   });
 
-  it('sends no Authorization header without a session', async () => {
-    let auth: string | null = 'unset';
-    server.use(
-      rest.post(`${API}/v1/login`, ({ request }) => {
-        auth = request.headers.get('authorization');
-        return HttpResponse.json({ data: { tokenId: 't' }, msg: '' });
-      }),
+  it('asks the server to answer in the language the user reads (docs/server-messages.md)', async () => {
+    server.use(onEndpoint(endpoints.apps, () => HttpResponse.json({ data: [], msg: '' })));
+    const languages: (string | null)[] = [];
+    server.events.on(
+      'request:start',
+      ({ request }) => void languages.push(request.headers.get('accept-language')),
     );
+
+    await (await loggedIn('fr')).http.call(endpoints.apps);
+    await (await loggedIn('en')).http.call(endpoints.apps);
+
+    expect(languages).toEqual(['fr', 'en']);
+  });
+
+  it("sends the body as JSON with the table's method", async () => {
+    server.use(onEndpoint(endpoints.login, () => HttpResponse.json({ data: LOGIN_DATA, msg: '' })));
+    const seen = recordRequests();
     const { http } = createHarness(await createSession());
 
-    await http.post('/v1/login', { email: 'a@b.c', password: 'x' });
+    const { data } = await http.call(endpoints.login, {
+      body: { email: 'ada@example.com', password: 'S3cret!x' },
+    });
 
-    expect(auth).toBeNull();
+    expect(data.tokenId).toBe('t-1');
+    expect(seen).toEqual([
+      {
+        method: 'POST',
+        url: endpointUrl(endpoints.login),
+        auth: null,
+        body: { email: 'ada@example.com', password: 'S3cret!x' },
+      },
+    ]);
+  });
+
+  it('never sends the access token to a public endpoint, even with a session', async () => {
+    server.use(onEndpoint(endpoints.login, () => HttpResponse.json({ data: LOGIN_DATA, msg: '' })));
+    const seen = recordRequests();
+    const { http } = await loggedIn();
+
+    await http.call(endpoints.login, { body: { email: 'ada@example.com', password: 'x' } });
+
+    expect(seen.map((s) => s.auth)).toEqual([null]);
+  });
+
+  it('fills and encodes the path parameters', async () => {
+    let params: Record<string, unknown> | undefined;
+    server.use(
+      onEndpoint(endpoints.checkInvitation, ({ params: received }) => {
+        params = received;
+        return HttpResponse.json({ data: { userExists: true, email: 'ada@example.com' }, msg: '' });
+      }),
+    );
+    const seen = recordRequests();
+    const { http } = createHarness(await createSession());
+
+    await http.call(endpoints.checkInvitation, { params: { orgId: 'org 9/x', invitationId: 'inv?3#' } });
+
+    expect(seen.map((s) => s.url)).toEqual([
+      'http://localhost/v1/user-organization/org%209%2Fx/invitation/inv%3F3%23',
+    ]);
+    expect(params).toEqual({ orgId: 'org 9/x', invitationId: 'inv?3#' });
+  });
+
+  it('sends the query, leaving out what is undefined', async () => {
+    server.use(onEndpoint(endpoints.portals, () => HttpResponse.json({ data: { portal: [] }, msg: '' })));
+    const seen = recordRequests();
+    const { http } = await loggedIn();
+
+    await http.call(endpoints.portals, { query: { account_setting: false } });
+    await http.call(endpoints.portals, { query: { account_setting: undefined } });
+
+    expect(seen.map((s) => s.url)).toEqual([
+      `${endpointUrl(endpoints.portals)}?account_setting=false`,
+      endpointUrl(endpoints.portals),
+    ]);
   });
 
   it('shows the server msg as a success only when asked to', async () => {
-    server.use(rest.patch(`${API}/v1/user`, () => HttpResponse.json({ data: null, msg: 'Profile updated successfully' })));
+    const user = { userInfo: { userId: 'u1' } };
+    server.use(
+      onEndpoint(endpoints.updateUser, () =>
+        HttpResponse.json({ data: user, msg: 'Profile updated successfully' }),
+      ),
+    );
     const { http, notifier } = await loggedIn();
 
-    await http.patch('/v1/user', { firstName: 'Ada' });
+    await http.call(endpoints.updateUser, { body: { firstName: 'Ada' } });
     expect(notifier.shown).toEqual([]);
 
-    await http.patch('/v1/user', { firstName: 'Ada' }, { showSuccess: true });
+    await http.call(endpoints.updateUser, { body: { firstName: 'Ada' } }, { showSuccess: true });
     expect(notifier.shown).toEqual([{ kind: 'success', text: 'Profile updated successfully' }]);
   });
 });
 
-describe('AxiosHttpClient error catalogue', () => {
+describe('http.call error catalogue', () => {
   it.each([403, 412, 429, 404])('shows the server msg for %i', async (status) => {
-    server.use(rest.post(`${API}/v1/organization`, () => HttpResponse.json({ msg: `Server says ${status}` }, { status })));
+    server.use(
+      onEndpoint(endpoints.organizationAccess, () =>
+        HttpResponse.json({ msg: `Server says ${status}` }, { status }),
+      ),
+    );
     const { http, notifier } = await loggedIn();
 
-    const error = await rejection(http.post('/v1/organization', {}));
+    const error = await rejection(
+      http.call(endpoints.organizationAccess, { body: { portalId: 'p', orgId: 'o' } }),
+    );
 
     expect(error.message).toBe(`Server says ${status}`);
     expect(error.status).toBe(status);
@@ -80,26 +179,41 @@ describe('AxiosHttpClient error catalogue', () => {
   });
 
   it('shows 429 msg from the rate limiter', async () => {
-    server.use(rest.post(`${API}/v1/login`, () => HttpResponse.json({ msg: 'Too many attempts. Try again in 1 minute.' }, { status: 429 })));
+    server.use(
+      onEndpoint(endpoints.login, () =>
+        HttpResponse.json({ msg: 'Too many attempts. Try again in 1 minute.' }, { status: 429 }),
+      ),
+    );
     const { http, notifier } = createHarness(await createSession());
 
-    await rejection(http.post('/v1/login', {}));
+    await rejection(http.call(endpoints.login, { body: { email: 'a@b.c', password: 'x' } }));
 
     expect(notifier.errors).toEqual(['Too many attempts. Try again in 1 minute.']);
   });
 
   it('shows the 400 msg and keeps the field errors for the form', async () => {
     server.use(
-      rest.post(`${API}/v1/register`, () =>
+      onEndpoint(endpoints.register, () =>
         HttpResponse.json(
-          { msg: 'Validation failed', code: 'VALIDATION', errors: [{ field: 'email', msg: 'Invalid email' }, { field: 'password', msg: 'Password is required' }] },
+          {
+            msg: 'Validation failed',
+            code: 'VALIDATION',
+            errors: [
+              { field: 'email', msg: 'Invalid email' },
+              { field: 'password', msg: 'Password is required' },
+            ],
+          },
           { status: 400 },
         ),
       ),
     );
     const { http, notifier } = createHarness(await createSession());
 
-    const error = await rejection(http.post('/v1/register', {}));
+    const error = await rejection(
+      http.call(endpoints.register, {
+        body: { firstName: 'Ada', lastName: 'Lovelace', email: 'not-an-email', password: '' },
+      }),
+    );
 
     expect(error.message).toBe('Validation failed');
     expect(error.code).toBe('VALIDATION');
@@ -111,10 +225,14 @@ describe('AxiosHttpClient error catalogue', () => {
   });
 
   it.each([500, 502, 503])("hides the server's %i detail behind 'Please try again'", async (status) => {
-    server.use(rest.get(`${API}/v1/apps`, () => HttpResponse.json({ msg: 'TypeError: cannot read properties of undefined' }, { status })));
+    server.use(
+      onEndpoint(endpoints.apps, () =>
+        HttpResponse.json({ msg: 'TypeError: cannot read properties of undefined' }, { status }),
+      ),
+    );
     const { http, notifier } = await loggedIn();
 
-    const error = await rejection(http.get('/v1/apps'));
+    const error = await rejection(http.call(endpoints.apps));
 
     expect(error.message).toBe('Please try again');
     expect(error.status).toBe(status);
@@ -122,28 +240,37 @@ describe('AxiosHttpClient error catalogue', () => {
   });
 
   it("falls back to 'Please try again' for a 4xx without a msg (a proxy's HTML page)", async () => {
-    server.use(rest.get(`${API}/v1/apps`, () => new HttpResponse('<html>Not Found</html>', { status: 404, headers: { 'content-type': 'text/html' } })));
+    server.use(
+      onEndpoint(
+        endpoints.apps,
+        () =>
+          new HttpResponse('<html>Not Found</html>', {
+            status: 404,
+            headers: { 'content-type': 'text/html' },
+          }),
+      ),
+    );
     const { http, notifier } = await loggedIn();
 
-    await rejection(http.get('/v1/apps'));
+    await rejection(http.call(endpoints.apps));
 
     expect(notifier.errors).toEqual(['Please try again']);
   });
 
   it('translates its own messages into the chosen language', async () => {
-    server.use(rest.get(`${API}/v1/apps`, () => HttpResponse.json({ msg: 'boom' }, { status: 500 })));
+    server.use(onEndpoint(endpoints.apps, () => HttpResponse.json({ msg: 'boom' }, { status: 500 })));
     const { http, notifier } = await loggedIn('fr');
 
-    await rejection(http.get('/v1/apps'));
+    await rejection(http.call(endpoints.apps));
 
     expect(notifier.errors).toEqual(['Veuillez réessayer']);
   });
 
   it('tells the user the server could not be reached when no response arrives', async () => {
-    server.use(rest.get(`${API}/v1/apps`, () => HttpResponse.error()));
+    server.use(onEndpoint(endpoints.apps, () => HttpResponse.error()));
     const { http, notifier } = await loggedIn();
 
-    const error = await rejection(http.get('/v1/apps'));
+    const error = await rejection(http.call(endpoints.apps));
 
     expect(error.status).toBeNull();
     expect(error.aborted).toBe(false);
@@ -152,21 +279,25 @@ describe('AxiosHttpClient error catalogue', () => {
   });
 
   it('stays silent when the caller handles the error, and still rejects with the message', async () => {
-    server.use(rest.post(`${API}/v1/verify-email`, () => HttpResponse.json({ msg: 'Token expired' }, { status: 400 })));
+    server.use(
+      onEndpoint(endpoints.verifyEmail, () => HttpResponse.json({ msg: 'Token expired' }, { status: 400 })),
+    );
     const { http, notifier } = createHarness(await createSession());
 
-    const error = await rejection(http.post('/v1/verify-email', {}, { silent: true }));
+    const error = await rejection(
+      http.call(endpoints.verifyEmail, { body: { token: 'old' } }, { silent: true }),
+    );
 
     expect(error.message).toBe('Token expired');
     expect(notifier.shown).toEqual([]);
   });
 });
 
-describe('AxiosHttpClient aborts', () => {
+describe('http.call aborts', () => {
   it('aborts in-flight requests on logout: they reject as aborted and show nothing', async () => {
     let arrived = 0;
     server.use(
-      rest.get(`${API}/v1/bill`, async () => {
+      onEndpoint(endpoints.apps, async () => {
         arrived += 1;
         await delay('infinite');
         return HttpResponse.json({ data: [], msg: '' });
@@ -174,7 +305,9 @@ describe('AxiosHttpClient aborts', () => {
     );
     const { http, notifier, session } = await loggedIn();
 
-    const calls = [http.get('/v1/bill'), http.get('/v1/bill', { silent: false })].map(rejection);
+    const calls = [http.call(endpoints.apps), http.call(endpoints.apps, undefined, { silent: false })].map(
+      rejection,
+    );
     await vi.waitFor(() => expect(arrived).toBe(2));
     session.logout();
     const errors = await Promise.all(calls);
@@ -186,7 +319,7 @@ describe('AxiosHttpClient aborts', () => {
 
   it("honours the caller's AbortSignal without showing anything", async () => {
     server.use(
-      rest.get(`${API}/v1/bill`, async () => {
+      rest.get(endpointUrl(endpoints.apps), async () => {
         await delay('infinite');
         return HttpResponse.json({ data: [], msg: '' });
       }),
@@ -194,11 +327,25 @@ describe('AxiosHttpClient aborts', () => {
     const { http, notifier } = await loggedIn();
     const controller = new AbortController();
 
-    const call = rejection(http.get('/v1/bill', { signal: controller.signal }));
+    const call = rejection(http.call(endpoints.apps, undefined, { signal: controller.signal }));
     controller.abort();
     const error = await call;
 
     expect(error.aborted).toBe(true);
+    expect(notifier.shown).toEqual([]);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const seen = recordRequests();
+    server.use(onEndpoint(endpoints.apps, () => HttpResponse.json({ data: [], msg: '' })));
+    const { http, notifier } = await loggedIn();
+    const controller = new AbortController();
+    controller.abort();
+
+    const error = await rejection(http.call(endpoints.apps, undefined, { signal: controller.signal }));
+
+    expect(error.aborted).toBe(true);
+    expect(seen).toEqual([]);
     expect(notifier.shown).toEqual([]);
   });
 });

@@ -1,24 +1,53 @@
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { REFRESH_TOKEN_HEADER } from '@contract/v1/constants';
+import { endpointPath, type Endpoint, type EndpointAuth, type HttpMethod } from '@contract/v1/endpoint';
+import { endpoints } from '@contract/v1/endpoints';
 import { PortalConfig } from '../config/portal-config';
-import { inject, injectable } from '../di/container';
+import { inject, injectable, optional } from '../di/container';
 import { Translator } from '../i18n/translator';
 import { SessionStore } from '../session/session-store';
 import type { TokenPair } from '../session/session-types';
 import { Notifier } from '../ui/notifier';
 import { abortedError, toApiError } from './api-error-mapping';
-import { ApiError, type ApiResult, type HttpClient, type RequestOptions } from './http-client';
+import {
+  ApiError,
+  type ApiResult,
+  type CallArgs,
+  type EndpointResult,
+  type HttpClient,
+  type RequestOptions,
+} from './http-client';
+import { isTransientRefreshFailure, UnusableRefreshAnswer, withRefreshRetries } from './refresh-retry';
 import { scheduleTokenRefresh } from './refresh-schedule';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, limitRequestTime } from './request-timeout';
 import type { TokenRefresher } from './token-refresher';
+import { ReauthPrompt } from './reauth-prompt';
+import { retryAfterReauth } from './reauth-retry';
 
-import { REFRESH_PATH } from './refresh-path';
-
-export { REFRESH_PATH };
-
+/** One request as the pipeline sends (and may replay) it. */
 interface Call {
-  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  method: HttpMethod;
   url: string;
+  auth: EndpointAuth;
   data?: unknown;
+  query?: Record<string, unknown>;
+}
+
+/** The input of any endpoint, as the pipeline sees it once the types have done their work. */
+interface AnyInput {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  params?: Record<string, string | number>;
+}
+
+function toCall(endpoint: Endpoint, input: AnyInput | undefined): Call {
+  return {
+    method: endpoint.method,
+    url: endpointPath(endpoint, input?.params),
+    auth: endpoint.auth,
+    data: input?.body,
+    query: input?.query,
+  };
 }
 
 function unwrap<T>(response: AxiosResponse): ApiResult<T> {
@@ -50,21 +79,21 @@ function follow(signal: AbortSignal | undefined, controller: AbortController): (
   return () => signal.removeEventListener('abort', onAbort);
 }
 
-function hasOwnAuthorization(headers: Record<string, string> | undefined): boolean {
-  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-}
-
 /**
  * The portal's one HTTP client and its one token refresher (both tokens resolve to the same instance,
  * see `bindCoreHttp`), so the 401 queue and the single-flight refresh share one state.
  *
- * - a 401 on a call made with the session's token triggers one refresh; every request that fails
- *   with 401 or starts meanwhile waits for it and is replayed once with the new token;
- * - a failed refresh shows 'session expired' once and logs out, which aborts everything still waiting;
+ * - the bearer token goes only to `session` endpoints (the table says which): a `public` call such as a
+ *   wrong password's 401 is an answer, not an expired token, so it never triggers a refresh;
+ * - a 401 on a `session` call made with the session's token triggers one refresh; every `session` request
+ *   that fails with 401 or starts meanwhile waits for it and is replayed once with the new token;
+ * - a refused refresh (401) shows 'session expired' once and logs out, which aborts everything still waiting;
+ *   a refresh that gets no answer is tried again, and if it never gets one the waiting requests fail with the
+ *   network message while the session stays (`callRefresh`);
  * - a refresh is scheduled shortly before the token expires;
  * - logout aborts in-flight requests: they reject with `aborted` and show nothing.
  * @example
- * const { data, msg } = await http.patch<UserProfile>('/v1/user', body, { signal, showSuccess: true });
+ * const { data, msg } = await http.call(endpoints.updateUser, { body }, { signal, showSuccess: true });
  */
 @injectable()
 export class AxiosHttpClient implements HttpClient, TokenRefresher {
@@ -83,35 +112,28 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
     @inject(SessionStore) session: SessionStore,
     @inject(Notifier) notifier: Notifier,
     @inject(Translator) translator: Translator,
+    /** Re-authentication on 403 REAUTH_REQUIRED (./reauth-retry.ts); without it such a refusal is only shown. */
+    @inject(ReauthPrompt) @optional() private readonly reauth?: ReauthPrompt,
   ) {
     this.session = session;
     this.notifier = notifier;
     this.translator = translator;
     this.axios = axios.create({ baseURL: config.apiBaseUrl, headers: { Accept: 'application/json' } });
+    // A call with no answer in time fails like a 5xx, 'Please try again' (docs/api-errors.md), not forever.
+    limitRequestTime(this.axios, (config.requestTimeoutSeconds ?? DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000);
+    // The server writes msg (and mail) in the language asked for (docs/server-messages.md): the current one, per call.
+    this.axios.interceptors.request.use((request) => {
+      request.headers.set('Accept-Language', translator.language());
+      return request;
+    });
     this.stopAbortingOnLogout = session.onLogout(() => {
       for (const controller of [...this.inFlight]) controller.abort();
     });
     this.stopScheduling = scheduleTokenRefresh(session, () => this.refresh());
   }
 
-  get<T>(url: string, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.request<T>({ method: 'get', url }, options);
-  }
-
-  post<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.request<T>({ method: 'post', url, data: body }, options);
-  }
-
-  patch<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.request<T>({ method: 'patch', url, data: body }, options);
-  }
-
-  put<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.request<T>({ method: 'put', url, data: body }, options);
-  }
-
-  delete<T>(url: string, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.request<T>({ method: 'delete', url }, options);
+  call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointResult<E>> {
+    return this.request(toCall(endpoint, input as AnyInput | undefined), options);
   }
 
   /** Single-flight: callers during a refresh share it. Rejects (after logging out) when it fails. */
@@ -133,7 +155,8 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
     const detach = follow(options.signal, controller);
     this.inFlight.add(controller);
     try {
-      const result = unwrap<T>(await this.send(call, options, controller.signal));
+      const signal = controller.signal;
+      const result = unwrap<T>(await retryAfterReauth(() => this.send(call, signal), this.reauth, signal));
       if (options.showSuccess && result.msg) this.notifier.success(result.msg);
       return result;
     } catch (error) {
@@ -146,37 +169,31 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
     }
   }
 
-  private async send(call: Call, options: RequestOptions, signal: AbortSignal): Promise<AxiosResponse> {
+  private async send(call: Call, signal: AbortSignal): Promise<AxiosResponse> {
+    if (call.auth !== 'session') return await this.axios.request(this.config(call, null, signal));
     if (this.refreshing) await untilAborted(this.refreshing, signal);
     const token = this.session.accessToken;
     try {
-      return await this.axios.request(this.config(call, options, token, signal));
+      return await this.axios.request(this.config(call, token, signal));
     } catch (error) {
-      if (!this.mayRefreshAfter(error, call, options, token, signal)) throw error;
+      if (!this.mayRefreshAfter(error, token, signal)) throw error;
       // A 401 for a token that was replaced while the call was in flight needs no new refresh, only the replay.
       if (this.session.accessToken === token) await untilAborted(this.refresh(), signal);
-      return await this.axios.request(this.config(call, options, this.session.accessToken, signal));
+      return await this.axios.request(this.config(call, this.session.accessToken, signal));
     }
   }
 
-  private mayRefreshAfter(error: unknown, call: Call, options: RequestOptions, token: string | null, signal: AbortSignal): boolean {
-    return (
-      isAxiosError(error) &&
-      error.response?.status === 401 &&
-      token !== null &&
-      call.url !== REFRESH_PATH &&
-      !hasOwnAuthorization(options.headers) &&
-      !signal.aborted
-    );
+  private mayRefreshAfter(error: unknown, token: string | null, signal: AbortSignal): boolean {
+    return isAxiosError(error) && error.response?.status === 401 && token !== null && !signal.aborted;
   }
 
-  private config(call: Call, options: RequestOptions, token: string | null, signal: AbortSignal): AxiosRequestConfig {
+  private config(call: Call, token: string | null, signal: AbortSignal): AxiosRequestConfig {
     return {
       method: call.method,
       url: call.url,
       data: call.data,
-      params: options.params,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
+      params: call.query,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal,
     };
   }
@@ -197,6 +214,13 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
     return locks ? locks.request('portal-token-refresh', run).then(() => undefined) : run();
   }
 
+  /**
+   * Only a refused refresh (401: revoked, reused, idle or expired on the server) ends the session. No answer,
+   * a 5xx or an answer without tokens is tried again with backoff (refresh-retry.ts); if it still fails, the
+   * waiting requests fail with why and the session stays, so the next call refreshes again. A retry may
+   * present a token the server already rotated (its answer was lost): the server's grace window answers it
+   * with the current pair (server/README.md "Security").
+   */
   private async callRefresh(): Promise<void> {
     const refreshToken = this.session.refreshToken;
     // A logout during the refresh must not be undone by its late answer.
@@ -204,17 +228,35 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
     const stopListening = this.session.onLogout(() => controller.abort());
     try {
       if (!refreshToken) throw new ApiError(this.translator.t('core:http.sessionExpired'), 401);
-      const response = await this.axios.post<{ data?: Partial<TokenPair> }>(REFRESH_PATH, undefined, {
-        headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
-        signal: controller.signal,
-      });
-      const tokens = response.data?.data;
-      if (!tokens?.accessToken || !tokens.refreshToken) throw new ApiError(this.translator.t('core:http.sessionExpired'), response.status);
+      const tokens = await withRefreshRetries(
+        async () => {
+          const response = await this.axios.request<{ data?: Partial<TokenPair> }>({
+            method: endpoints.refresh.method,
+            url: endpoints.refresh.path,
+            headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
+            signal: controller.signal,
+          });
+          const pair = response.data?.data;
+          if (!pair?.accessToken || !pair.refreshToken) throw new UnusableRefreshAnswer(response.status);
+          return { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
+        },
+        isTransientRefreshFailure,
+        controller.signal,
+      );
       // Tokens replaced meanwhile (organisation switch, another tab) are newer than this answer.
-      if (this.session.refreshToken === refreshToken) this.session.setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+      if (this.session.refreshToken === refreshToken) this.session.setTokens(tokens);
     } catch (error) {
       if (controller.signal.aborted) throw abortedError(this.translator);
-      const status = isAxiosError(error) ? (error.response?.status ?? null) : error instanceof ApiError ? error.status : null;
+      const status = isAxiosError(error)
+        ? (error.response?.status ?? null)
+        : error instanceof ApiError || error instanceof UnusableRefreshAnswer
+          ? error.status
+          : null;
+      if (status !== 401) {
+        throw error instanceof UnusableRefreshAnswer
+          ? new ApiError(this.translator.t('core:http.tryAgain'), status)
+          : toApiError(error, this.translator, false);
+      }
       const expired = new ApiError(this.translator.t('core:http.sessionExpired'), status);
       this.notifier.error(expired.message);
       this.session.logout();

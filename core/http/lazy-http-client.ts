@@ -1,10 +1,12 @@
+import type { Endpoint } from '@contract/v1/endpoint';
 import { PortalConfig } from '../config/portal-config';
-import { inject, injectable } from '../di/container';
+import { inject, injectable, optional } from '../di/container';
 import { Translator } from '../i18n/translator';
 import { SessionStore } from '../session/session-store';
 import { Notifier } from '../ui/notifier';
 import type { AxiosHttpClient } from './axios-http-client';
-import type { ApiResult, HttpClient, RequestOptions } from './http-client';
+import type { CallArgs, EndpointResult, HttpClient } from './http-client';
+import { ReauthPrompt } from './reauth-prompt';
 import type { TokenRefresher } from './token-refresher';
 
 /**
@@ -21,34 +23,19 @@ export class LazyHttpClient implements HttpClient, TokenRefresher {
     @inject(SessionStore) private readonly session: SessionStore,
     @inject(Notifier) private readonly notifier: Notifier,
     @inject(Translator) private readonly translator: Translator,
+    @inject(ReauthPrompt) @optional() private readonly reauth?: ReauthPrompt,
   ) {}
 
   /** Loads the pipeline now; a session restored from storage gets its pre-expiry refresh scheduled. */
   warmUp(): Promise<AxiosHttpClient> {
     this.client ??= import('./axios-http-client').then(
-      ({ AxiosHttpClient }) => new AxiosHttpClient(this.config, this.session, this.notifier, this.translator),
+      ({ AxiosHttpClient }) => new AxiosHttpClient(this.config, this.session, this.notifier, this.translator, this.reauth),
     );
     return this.client;
   }
 
-  get<T>(url: string, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.warmUp().then((c) => c.get<T>(url, options));
-  }
-
-  post<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.warmUp().then((c) => c.post<T>(url, body, options));
-  }
-
-  patch<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.warmUp().then((c) => c.patch<T>(url, body, options));
-  }
-
-  put<T>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.warmUp().then((c) => c.put<T>(url, body, options));
-  }
-
-  delete<T>(url: string, options?: RequestOptions): Promise<ApiResult<T>> {
-    return this.warmUp().then((c) => c.delete<T>(url, options));
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointResult<E>> {
+    return this.warmUp().then((client) => client.call(endpoint, ...args));
   }
 
   refresh(): Promise<void> {

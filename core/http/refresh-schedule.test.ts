@@ -1,8 +1,9 @@
-import { http as rest, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { endpoints } from '@contract/v1/endpoints';
+import { onEndpoint } from '../../tests/msw/endpoint-handlers';
 import { server } from '../../tests/msw/server';
-import { REFRESH_PATH } from './refresh-path';
 import { refreshDelay } from './refresh-schedule';
-import { API, createHarness, createSession, disposeHarnesses, jwt } from './test-harness';
+import { createHarness, createSession, disposeHarnesses, jwt } from './test-harness';
 
 const NOW = new Date('2026-03-01T09:00:00Z').getTime();
 const MINUTE = 60_000;
@@ -10,9 +11,12 @@ const MINUTE = 60_000;
 function countRefreshes(newAccessToken: () => string) {
   const state = { count: 0 };
   server.use(
-    rest.post(`${API}${REFRESH_PATH}`, () => {
+    onEndpoint(endpoints.refresh, () => {
       state.count += 1;
-      return HttpResponse.json({ data: { accessToken: newAccessToken(), refreshToken: `refresh-${state.count + 1}` }, msg: '' });
+      return HttpResponse.json({
+        data: { accessToken: newAccessToken(), refreshToken: `refresh-${state.count + 1}` },
+        msg: '',
+      });
     }),
   );
   return state;
@@ -69,7 +73,10 @@ describe('scheduled refresh', () => {
 
     vi.advanceTimersByTime(5 * MINUTE);
     // An organisation switch brings a fresh 10-minute token.
-    session.setTokens({ accessToken: jwt(Date.now(), Date.now() + 10 * MINUTE), refreshToken: 'refresh-org' });
+    session.setTokens({
+      accessToken: jwt(Date.now(), Date.now() + 10 * MINUTE),
+      refreshToken: 'refresh-org',
+    });
     vi.advanceTimersByTime(5 * MINUTE);
     expect(refreshes.count).toBe(0);
     vi.advanceTimersByTime(4 * MINUTE);

@@ -19,7 +19,8 @@ export function refreshDelay(expiresAt: number, lifetime: number | null, now: nu
 /**
  * Keeps one timer that refreshes the access token shortly before it expires. Every new token
  * (refresh, organisation switch, another tab) reschedules it; logout removes the token and so the timer.
- * A failed scheduled refresh is already handled by `refresh` (it logs out), so its rejection is dropped here.
+ * A failed scheduled refresh is already handled by `refresh` (a refusal logs out; a refresh that got no
+ * answer leaves the session, and the next call's 401 refreshes again), so its rejection is dropped here.
  * @returns a function that stops scheduling.
  */
 export function scheduleTokenRefresh(session: SessionStore, refresh: () => Promise<void>): () => void {

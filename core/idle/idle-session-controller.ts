@@ -11,10 +11,19 @@ export type IdlePhase = 'inactive' | 'watching' | 'warning';
 /** Mouse moves fire dozens of times a second; recording one per second is plenty for minute-long timeouts. */
 export const ACTIVITY_THROTTLE_MS = 1000;
 
-type Internals = 'session' | 'refresher' | 'config' | 'env' | 'lastActivityAt' | 'idleMs' | 'cancelTimer' | 'unsubscribers' | 'expiredListeners';
+type Internals =
+  | 'session'
+  | 'refresher'
+  | 'config'
+  | 'env'
+  | 'lastActivityAt'
+  | 'idleMs'
+  | 'cancelTimer'
+  | 'unsubscribers'
+  | 'expiredListeners';
 
 /**
- * Logs out a user who has left the portal alone (spec §4 "Idle session").
+ * Logs out a user who has left the portal alone (docs/sign-in-and-accounts.md "Idle session").
  * The idle time is the access token's lifetime (exp − iat). Input in any tab of the portal restarts it.
  * After it, the warning phase counts down `idleWarningSeconds` (120 by default); `continueSession()`
  * refreshes the token and restarts; at zero the session is logged out and `onExpired` listeners run
@@ -31,6 +40,8 @@ export class IdleSessionController {
   secondsLeft = 0;
   /** A 'Continue Session' refresh is in flight. */
   continuing = false;
+  /** Why the last 'Continue Session' did not go through while the session stays (no answer from the server). */
+  continueError: string | null = null;
 
   private readonly session: SessionStore;
   private readonly refresher: TokenRefresher;
@@ -101,12 +112,15 @@ export class IdleSessionController {
   async continueSession(): Promise<void> {
     if (this.phase !== 'warning' || this.continuing) return;
     this.continuing = true;
+    this.continueError = null;
     // The countdown pauses while the refresh runs, so a slow network cannot log out a user who answered.
     this.clearTimer();
     try {
       await this.refresher.refresh();
-    } catch {
-      // The refresher has already logged the session out; the user still has to land on the login page.
+    } catch (error) {
+      // A refused refresh has logged the session out: the user still has to land on the login page. One that
+      // never got an answer leaves the session: the dialog stays, says why, and the countdown goes on.
+      if (this.session.isUserLoggedIn && this.phase === 'warning') return this.resumeWarning(error);
       this.expire();
       return;
     }
@@ -118,11 +132,18 @@ export class IdleSessionController {
     this.expire();
   }
 
+  private resumeWarning(error: unknown): void {
+    this.continuing = false;
+    this.continueError = error instanceof Error ? error.message : null;
+    this.tick();
+  }
+
   private resumeAfterContinue(): void {
     this.continuing = false;
     if (this.phase === 'inactive') return;
     this.recordActivity(this.env.now());
     this.phase = 'watching';
+    this.continueError = null;
     this.schedule();
   }
 
@@ -141,6 +162,7 @@ export class IdleSessionController {
     this.phase = 'inactive';
     this.secondsLeft = 0;
     this.continuing = false;
+    this.continueError = null;
   }
 
   private expire(): void {
@@ -162,7 +184,10 @@ export class IdleSessionController {
     if (this.phase === 'inactive' || at <= this.lastActivityAt) return;
     this.lastActivityAt = at;
     // The user is working in another tab (or answered this warning there): this tab's warning is moot.
-    if (this.phase === 'warning' && !this.continuing) this.phase = 'watching';
+    if (this.phase === 'warning' && !this.continuing) {
+      this.phase = 'watching';
+      this.continueError = null;
+    }
     if (!this.continuing) this.schedule();
   }
 
@@ -175,7 +200,10 @@ export class IdleSessionController {
     this.clearTimer();
     if (this.phase === 'watching') {
       const idleEndsAt = this.lastActivityAt + this.idleMs;
-      this.setTimer(() => (this.env.now() >= idleEndsAt ? this.warn() : this.schedule()), idleEndsAt - this.env.now());
+      this.setTimer(
+        () => (this.env.now() >= idleEndsAt ? this.warn() : this.schedule()),
+        idleEndsAt - this.env.now(),
+      );
     } else if (this.phase === 'warning') {
       this.tick();
     }

@@ -4,8 +4,10 @@ import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../tests/setup/test-i18n';
 import { PortalConfig } from '../config/portal-config';
 import { createPortalContainer, ServiceProvider } from '../di';
+import { ApiError } from '../http/http-client';
 import { TokenRefresher } from '../http/token-refresher';
 import { SESSION_STORAGE_KEY, SessionStore } from '../session/session-store';
+import { ThemeStore } from '../theme/theme-store';
 import { IDLE_ACTIVITY_STORAGE_KEY } from './idle-environment';
 import { IdleSessionController } from './idle-session-controller';
 import { IdleSessionGuard } from './idle-session-guard';
@@ -21,7 +23,11 @@ function jwt(lifetimeMs: number): string {
 
 let session: SessionStore;
 
-async function setup({ loggedIn = true, language = 'en', refresh }: { loggedIn?: boolean; language?: string; refresh?: () => Promise<void> } = {}) {
+async function setup({
+  loggedIn = true,
+  language = 'en',
+  refresh,
+}: { loggedIn?: boolean; language?: string; refresh?: () => Promise<void> } = {}) {
   session = new SessionStore(window.localStorage);
   await session.ready;
   vi.useFakeTimers({ now: START });
@@ -38,6 +44,7 @@ async function setup({ loggedIn = true, language = 'en', refresh }: { loggedIn?:
   container.constant(TokenRefresher, refresher);
   container.constant(PortalConfig, { idleWarningSeconds: 120 } as PortalConfig);
   container.singleton(IdleSessionController, IdleSessionController);
+  container.constant(ThemeStore, new ThemeStore());
   render(
     <ServiceProvider container={container}>
       <I18nextProvider i18n={createTestI18n(language)}>
@@ -82,7 +89,9 @@ describe('IdleSessionGuard', () => {
 
     advanceTo(10 * MINUTE);
     expect(dialog()).toBeInTheDocument();
-    expect(dialog()).toHaveTextContent('You have been inactive for a while. For your security you will be logged out in 120 seconds.');
+    expect(dialog()).toHaveTextContent(
+      'You have been inactive for a while. For your security you will be logged out in 120 seconds.',
+    );
     expect(screen.getByRole('button', { name: 'Continue Session' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
 
@@ -162,7 +171,9 @@ describe('IdleSessionGuard', () => {
     await setup();
     advanceTo(9 * MINUTE);
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: IDLE_ACTIVITY_STORAGE_KEY, newValue: String(Date.now()) }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: IDLE_ACTIVITY_STORAGE_KEY, newValue: String(Date.now()) }),
+      );
     });
     advanceTo(18 * MINUTE + 59_000);
     expect(dialog()).toBeNull();
@@ -175,7 +186,9 @@ describe('IdleSessionGuard', () => {
     advanceTo(11 * MINUTE);
     expect(dialog()).toBeInTheDocument();
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: IDLE_ACTIVITY_STORAGE_KEY, newValue: String(Date.now()) }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: IDLE_ACTIVITY_STORAGE_KEY, newValue: String(Date.now()) }),
+      );
     });
     advanceTo(11 * MINUTE + 1000);
     expect(dialog()).not.toBeInTheDocument();
@@ -239,6 +252,31 @@ describe('IdleSessionGuard', () => {
     await click('Continue Session');
     expect(session.isUserLoggedIn).toBe(false);
     expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('a Continue Session whose refresh got no answer keeps the session and the dialog, says why, and can be tried again', async () => {
+    const network = "We couldn't reach the server. Check your connection and try again.";
+    let attempts = 0;
+    const { refresher, onExpired } = await setup({
+      refresh: async () => {
+        // The real refresher, after its retries, rejects without logging out when the server never answered.
+        if (++attempts === 1) throw new ApiError(network, null);
+        session.setTokens({ accessToken: jwt(10 * MINUTE), refreshToken: 'r2' });
+      },
+    });
+    advanceTo(10 * MINUTE);
+    await click('Continue Session');
+    expect(session.isUserLoggedIn).toBe(true);
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(dialog()).toHaveTextContent(network);
+    // The countdown goes on from where it paused.
+    advanceTo(11 * MINUTE);
+    expect(dialog()).toHaveTextContent('logged out in 60 seconds.');
+
+    await click('Continue Session');
+    expect(refresher.refresh).toHaveBeenCalledTimes(2);
+    expect(dialog()).not.toBeInTheDocument();
+    expect(session.refreshToken).toBe('r2');
   });
 
   it('a tab whose timers were suspended past the deadline (sleeping laptop) logs out as soon as it wakes', async () => {

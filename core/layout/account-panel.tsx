@@ -5,32 +5,45 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
+import { organizationRefusal } from '../guards/access';
+import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
 import { roleLabel } from '../ui/format';
 
 /**
- * The top of the side menu (spec §2.10): account type, role, organisation name for business accounts,
- * a switcher listing only enabled organisations with access to this portal, and the create-organisation entry.
- * Switching goes through `/orgs?orgId=…`, which fetches the organisation token and applies its branding.
+ * The top of the side menu: account type, role, organisation name for business accounts, a switcher listing
+ * only the organisations the one entry rule allows (enabled, with access to this portal), and 'Create
+ * organisation' when a plugin provides that page and config allows it. Switching goes through the
+ * account-selection page with `orgId`, which fetches the organisation token and applies its branding.
  */
 export const AccountPanel = observer(function AccountPanel() {
   const session = useService(SessionStore);
   const config = useService(PortalConfig);
+  const routes = useService(PluginRegistry);
   const { t } = useTranslation('core');
   const navigate = useNavigate();
   const location = useLocation();
   const switcherId = useId();
   const active = session.activeOrganization;
   const switchable = session.organizations.filter(
-    (org) => org.enabled && org.portals[config.portalKey]?.hasAccess !== false,
+    (org) => organizationRefusal(org, config.portalKey) === null,
   );
+  const createOrganization = config.showCreateOrganization
+    ? routes.wellKnownHref('create-organization')
+    : undefined;
   return (
     <div className="portal-account-panel">
       {active && (
         <>
           <Typography.Text type="secondary">{t(`account.type.${active.accountType}`)}</Typography.Text>
-          {active.accountType === 'business' && <Typography.Text strong>{active.organizationName}</Typography.Text>}
-          <Typography.Text data-testid="account-role">{roleLabel(t, session.role ?? active.role)}</Typography.Text>
+          {active.accountType === 'business' && (
+            <Typography.Text strong data-testid="account-organisation">
+              {active.organizationName}
+            </Typography.Text>
+          )}
+          <Typography.Text data-testid="account-role">
+            {roleLabel(t, session.role ?? active.role)}
+          </Typography.Text>
         </>
       )}
       {switchable.length > 1 && (
@@ -50,12 +63,14 @@ export const AccountPanel = observer(function AccountPanel() {
             onChange={(orgId: string) => {
               if (orgId === session.organizationId) return;
               const toUrl = `${location.pathname}${location.search}`;
-              navigate(`/orgs?${new URLSearchParams({ orgId, toUrl }).toString()}`);
+              navigate(
+                `${routes.wellKnownHref('account-selection')}?${new URLSearchParams({ orgId, toUrl }).toString()}`,
+              );
             }}
           />
         </>
       )}
-      {config.showCreateOrganization && <Link to="/organisation/create">{t('account.create')}</Link>}
+      {createOrganization && <Link to={createOrganization}>{t('account.create')}</Link>}
     </div>
   );
 });

@@ -10,7 +10,10 @@ import { useService } from '../di/use-service';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
 import { useLogout } from '../session/use-logout';
+import { AntdThemeProvider } from '../theme/antd-theme-provider';
+import { ThemeStore } from '../theme/theme-store';
 import { AccountPanel } from './account-panel';
+import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
 import { visibleMenu, type MenuEntry } from './menu-items';
 import './app-layout.css';
@@ -24,6 +27,7 @@ const AppLayout = observer(function AppLayout() {
   const registry = useService(PluginRegistry);
   const session = useService(SessionStore);
   const config = useService(PortalConfig);
+  const theme = useService(ThemeStore);
   const location = useLocation();
   const logout = useLogout();
   const namespaces = useMemo(() => registry.plugins.map((p) => p.plugin.id), [registry]);
@@ -33,7 +37,10 @@ const AppLayout = observer(function AppLayout() {
     void i18n.loadNamespaces(namespaces).then(() => setLabelsReady(true));
   }, [i18n, namespaces]);
 
-  const entries = visibleMenu(registry, { role: session.role, accountType: session.activeOrganization?.accountType });
+  const entries = visibleMenu(registry, {
+    role: session.role,
+    accountType: session.activeOrganization?.accountType,
+  });
   const toMenuData = (entry: MenuEntry): MenuDataItem => ({
     key: entry.item.id,
     path: entry.path,
@@ -42,35 +49,57 @@ const AppLayout = observer(function AppLayout() {
     children: entry.children.length ? entry.children.map(toMenuData) : undefined,
   });
 
+  // ProLayout and every app page are antd: the layout gives them the theme (ThemeRoot no longer does).
   return (
-    <ProLayout
-      title={config.brandName}
-      logo={session.logo ?? false}
-      layout="mix"
-      fixSiderbar
-      location={{ pathname: location.pathname }}
-      route={{ path: '/', children: entries.map(toMenuData) }}
-      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-      menuExtraRender={({ collapsed }) => (collapsed ? null : <AccountPanel />)}
-      actionsRender={() => [<LanguageSwitcher key="language" />]}
-      avatarProps={{
-        title: t('userMenu.title'),
-        size: 'small',
-        render: (_props, dom) => (
-          <Dropdown
-            menu={{
-              items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.logout'), onClick: () => void logout() }],
-            }}
-          >
-            <button type="button" className="portal-user-menu" aria-label={t('userMenu.open')}>
-              {dom}
-            </button>
-          </Dropdown>
-        ),
-      }}
-    >
-      <Outlet />
-    </ProLayout>
+    <AntdThemeProvider>
+      <ProLayout
+        title={config.brandName}
+        logo={session.logo ?? false}
+        // The brand on the brand colour at every width: ProLayout's mobile header shows only what menuHeaderRender
+        // gives (called there without props); the desktop side menu gets none, the mobile drawer gets the brand.
+        headerTitleRender={() => <Brand className="portal-app-brand" />}
+        menuHeaderRender={(_logo, _title, props) =>
+          !props || props.isMobile ? <Brand className="portal-app-brand" /> : null
+        }
+        token={theme.appHeaderToken}
+        layout="mix"
+        fixSiderbar
+        location={{ pathname: location.pathname }}
+        route={{ path: '/', children: entries.map(toMenuData) }}
+        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+        menuExtraRender={({ collapsed }) => (collapsed ? null : <AccountPanel />)}
+        actionsRender={() => [<LanguageSwitcher key="language" />]}
+        avatarProps={{
+          title: t('userMenu.title'),
+          size: 'small',
+          render: (_props, dom) => (
+            <Dropdown
+              menu={{
+                items: [
+                  {
+                    key: 'logout',
+                    icon: <LogoutOutlined className="portal-icon-directional" />,
+                    label: t('userMenu.logout'),
+                    onClick: () => void logout(),
+                  },
+                ],
+              }}
+            >
+              {/* The name starts with the visible label (WCAG 2.5.3 label in name, docs/accessibility.md). */}
+              <button
+                type="button"
+                className="portal-user-menu"
+                aria-label={t('userMenu.open', { title: t('userMenu.title') })}
+              >
+                {dom}
+              </button>
+            </Dropdown>
+          ),
+        }}
+      >
+        <Outlet />
+      </ProLayout>
+    </AntdThemeProvider>
   );
 });
 

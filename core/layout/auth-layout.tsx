@@ -1,14 +1,13 @@
-import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
-import { SessionStore } from '../session/session-store';
+import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
 import './auth-layout.css';
 
-/** Spec §9: the marketing title of variant 4 changes every 4 seconds. */
+/** Variant 4's marketing title changes every 4 seconds (README, `authLayout.variant`). */
 export const MARKETING_ROTATION_MS = 4000;
 
 function RotatingTitle({ keys }: { keys: string[] }) {
@@ -26,20 +25,11 @@ function RotatingTitle({ keys }: { keys: string[] }) {
   );
 }
 
-const Brand = observer(function Brand() {
-  const config = useService(PortalConfig);
-  const session = useService(SessionStore);
-  return session.logo ? (
-    <img className="portal-auth__logo" src={session.logo} alt={config.brandName} />
-  ) : (
-    <span className="portal-auth__brand">{config.brandName}</span>
-  );
-});
-
 /**
- * The frame of every spec §2.1 screen. Four variants chosen by config: 1 a centred card,
+ * The frame of every sign-in screen. Four variants chosen by config: 1 a centred card,
  * 2 a brand panel beside the form, 3 a card over a full-bleed brand background,
- * 4 like 2 with rotating marketing titles.
+ * 4 like 2 with rotating marketing titles. On narrow screens the brand panel of 2 and 4 becomes a band above
+ * the form (auth-layout.css), so the brand shows in every variant at every width.
  */
 export default function AuthLayout() {
   const config = useService(PortalConfig);
@@ -47,10 +37,13 @@ export default function AuthLayout() {
   const { variant, marketingTitles } = config.authLayout;
   const side = variant === 2 || variant === 4;
   return (
-    <div className={`portal-auth portal-auth--v${variant}`} data-variant={variant}>
+    <div
+      className={`portal-auth portal-auth--v${variant}${side ? ' portal-auth--with-side' : ''}`}
+      data-variant={variant}
+    >
       {side && (
         <aside className="portal-auth__side">
-          <Brand />
+          <Brand className="portal-auth__brand" />
           {variant === 4 ? (
             <RotatingTitle keys={marketingTitles} />
           ) : (
@@ -60,7 +53,7 @@ export default function AuthLayout() {
       )}
       <main className="portal-auth__main">
         <header className="portal-auth__header">
-          {!side && <Brand />}
+          {!side && <Brand className="portal-auth__brand" />}
           <LanguageSwitcher />
         </header>
         <div className="portal-auth__card">

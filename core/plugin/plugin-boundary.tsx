@@ -1,6 +1,7 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../layout/page-spinner';
+import { PluginScope } from './plugin-scope';
 
 interface State {
   error: Error | null;
@@ -36,11 +37,16 @@ class ErrorBoundary extends Component<{ pluginId: string; children: ReactNode },
   }
 }
 
-/** Each plugin subtree gets its own error and loading boundary: one broken plugin never blanks the portal. */
+/**
+ * Each plugin subtree gets its own error and loading boundary, so one broken plugin never blanks the portal,
+ * and its plugin scope, through which its pages read their settings (`usePluginSettings`).
+ */
 export function PluginBoundary({ pluginId, children }: { pluginId: string; children: ReactNode }) {
   return (
-    <ErrorBoundary pluginId={pluginId}>
-      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-    </ErrorBoundary>
+    <PluginScope pluginId={pluginId}>
+      <ErrorBoundary pluginId={pluginId}>
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </ErrorBoundary>
+    </PluginScope>
   );
 }

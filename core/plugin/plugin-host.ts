@@ -1,5 +1,13 @@
 import type { PortalConfig, RoleRule } from '../config/portal-config';
-import type { LoadedPlugin, PluginContext, PortalMenuItem, PortalPlugin, PortalRoute } from './plugin-types';
+import { coreGuards } from '../guards/core-guards';
+import type { AnyPortalPlugin, LoadedPlugin, PluginContext, PortalMenuItem, PortalRoute } from './plugin-types';
+import { resolveSlots, type RouteSlotEntry, type RouteSlotName } from './route-slots';
+import {
+  REQUIRED_WELL_KNOWN_ROUTES,
+  WELL_KNOWN_ROUTES,
+  type RouteLinks,
+  type WellKnownRoute,
+} from './well-known-routes';
 
 /** Why boot stopped: shown on the full-page error with every problem listed. */
 export class BootError extends Error {
@@ -12,7 +20,7 @@ export class BootError extends Error {
   }
 }
 
-export type PluginLoaders = Record<string, () => Promise<{ default: PortalPlugin<any> }>>;
+export type PluginLoaders = Record<string, () => Promise<{ default: AnyPortalPlugin }>>;
 
 export function enabledPluginIds(config: PortalConfig): string[] {
   return Object.entries(config.plugins)
@@ -21,7 +29,7 @@ export function enabledPluginIds(config: PortalConfig): string[] {
 }
 
 /** Orders plugins so each comes after what it `dependsOn`; a missing or cyclic dependency is a boot error. */
-export function orderByDependencies(plugins: PortalPlugin<any>[]): PortalPlugin<any>[] {
+export function orderByDependencies(plugins: AnyPortalPlugin[]): AnyPortalPlugin[] {
   const byId = new Map(plugins.map((p) => [p.id, p]));
   const problems: string[] = [];
   for (const p of plugins) {
@@ -30,11 +38,12 @@ export function orderByDependencies(plugins: PortalPlugin<any>[]): PortalPlugin<
     }
   }
   if (problems.length) throw new BootError(problems);
-  const ordered: PortalPlugin<any>[] = [];
+  const ordered: AnyPortalPlugin[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (p: PortalPlugin<any>, trail: string[]) => {
+  const visit = (p: AnyPortalPlugin, trail: string[]) => {
     if (state.get(p.id) === 'done') return;
-    if (state.get(p.id) === 'visiting') throw new BootError([`Plugins depend on each other in a cycle: ${[...trail, p.id].join(' → ')}`]);
+    if (state.get(p.id) === 'visiting')
+      throw new BootError([`Plugins depend on each other in a cycle: ${[...trail, p.id].join(' → ')}`]);
     state.set(p.id, 'visiting');
     for (const dep of p.dependsOn ?? []) visit(byId.get(dep)!, [...trail, p.id]);
     state.set(p.id, 'done');
@@ -49,9 +58,9 @@ function duplicates(ids: string[]): string[] {
 }
 
 /** Applies the config's overrides (by id) to one plugin's routes and menu. */
-export function resolvePlugin(plugin: PortalPlugin<any>, config: PortalConfig): LoadedPlugin {
+export function resolvePlugin(plugin: AnyPortalPlugin, config: PortalConfig): LoadedPlugin {
   const entry = config.plugins[plugin.id] ?? { enabled: true };
-  const context: PluginContext<any> = {
+  const context: PluginContext<object> = {
     pluginId: plugin.id,
     config,
     settings: { ...(plugin.defaultSettings ?? {}), ...(entry.settings ?? {}) },
@@ -66,18 +75,77 @@ export function resolvePlugin(plugin: PortalPlugin<any>, config: PortalConfig): 
   return { plugin, context, routes, menu };
 }
 
-/** Everything the enabled plugins contribute, checked for clashes. */
-export interface PluginRegistry {
+/** Everything the enabled plugins contribute, checked for clashes. Links are built from it by route id. */
+export interface PluginRegistry extends RouteLinks {
   plugins: LoadedPlugin[];
   routes: PortalRoute[];
   menu: PortalMenuItem[];
   /** Role rules by qualified id: plugin defaults, replaced by `plugins.<id>.roles` from config. */
   roleRules: Record<string, RoleRule>;
-  /** The path of a route, by id: links never hard-code paths. */
-  href(routeId: string): string;
+  /** The routes attached to a slot, in order, before any role rule is applied (`<RouteSlot>` filters them). */
+  slotEntries(name: RouteSlotName): RouteSlotEntry[];
 }
 
-export function buildRegistry(plugins: PortalPlugin<any>[], config: PortalConfig): PluginRegistry {
+/** Which route provides each well-known page; a name provided twice or a required one missing is a boot problem. */
+function resolveWellKnown(routes: PortalRoute[], problems: string[]): Map<WellKnownRoute, PortalRoute> {
+  const providers = new Map<WellKnownRoute, PortalRoute>();
+  for (const route of routes) {
+    if (!route.provides) continue;
+    if (!(route.provides in WELL_KNOWN_ROUTES)) {
+      problems.push(
+        `Route "${route.id}" provides "${String(route.provides)}", which is not a well-known route`,
+      );
+      continue;
+    }
+    const earlier = providers.get(route.provides);
+    if (earlier)
+      problems.push(
+        `Routes "${earlier.id}" and "${route.id}" both provide the well-known route "${route.provides}"`,
+      );
+    else providers.set(route.provides, route);
+  }
+  for (const name of REQUIRED_WELL_KNOWN_ROUTES) {
+    if (!providers.has(name))
+      problems.push(
+        `No enabled plugin provides the well-known route "${name}" (a route with provides: "${name}")`,
+      );
+  }
+  return providers;
+}
+
+/** Guards must exist at boot, not when the page that names them first renders. */
+function checkGuards(plugins: LoadedPlugin[], routes: PortalRoute[], problems: string[]): void {
+  const owners = new Map<string, string>(coreGuards.map((g) => [g.name, 'core']));
+  for (const { plugin } of plugins) {
+    for (const guard of plugin.guards ?? []) {
+      const owner = owners.get(guard.name);
+      if (owner)
+        problems.push(
+          `Plugin "${plugin.id}" registers guard "${guard.name}", which ${owner === 'core' ? 'core' : `plugin "${owner}"`} already registers`,
+        );
+      else owners.set(guard.name, plugin.id);
+    }
+  }
+  for (const route of routes) {
+    for (const name of route.guards ?? []) {
+      if (!owners.has(name)) problems.push(`Route "${route.id}" uses unknown guard "${name}"`);
+    }
+  }
+}
+
+/** `landingRoute` when a page serves it, else the page that provides `landing`, else `landingRoute` as configured. */
+function landingPathOf(
+  config: PortalConfig,
+  routes: PortalRoute[],
+  providers: Map<WellKnownRoute, PortalRoute>,
+): string {
+  const configured = config.landingRoute;
+  const configuredPath = configured.split(/[?#]/)[0];
+  if (routes.some((r) => r.path === configuredPath)) return configured;
+  return providers.get('landing')?.path ?? configured;
+}
+
+export function buildRegistry(plugins: AnyPortalPlugin[], config: PortalConfig): PluginRegistry {
   const loaded = orderByDependencies(plugins).map((p) => resolvePlugin(p, config));
   const routes = loaded.flatMap((l) => l.routes);
   const menu = loaded.flatMap((l) => l.menu).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
@@ -88,7 +156,8 @@ export function buildRegistry(plugins: PortalPlugin<any>[], config: PortalConfig
   ];
   const routeIds = new Set(routes.map((r) => r.id));
   for (const item of menu) {
-    if (!routeIds.has(item.routeId)) problems.push(`Menu item "${item.id}" opens unknown route "${item.routeId}"`);
+    if (!routeIds.has(item.routeId))
+      problems.push(`Menu item "${item.id}" opens unknown route "${item.routeId}"`);
   }
   for (const route of routes) {
     if (route.redirectTo && !routeIds.has(route.redirectTo)) {
@@ -100,20 +169,29 @@ export function buildRegistry(plugins: PortalPlugin<any>[], config: PortalConfig
     Object.assign(roleRules, l.plugin.roleRules ?? {}, config.plugins[l.plugin.id]?.roles ?? {});
   }
   for (const r of [...routes, ...menu]) {
-    if (r.access && !roleRules[r.access]) problems.push(`"${r.id}" needs role rule "${r.access}", which no plugin defines`);
+    if (r.access && !roleRules[r.access])
+      problems.push(`"${r.id}" needs role rule "${r.access}", which no plugin defines`);
   }
+  checkGuards(loaded, routes, problems);
+  const providers = resolveWellKnown(routes, problems);
+  const slots = resolveSlots(routes, problems);
   if (problems.length) throw new BootError(problems);
   const paths = new Map(routes.map((r) => [r.id, r.path]));
+  const href = (routeId: string) => {
+    const path = paths.get(routeId);
+    if (!path) throw new Error(`Unknown route id "${routeId}"`);
+    return path;
+  };
   return {
     plugins: loaded,
     routes,
     menu,
     roleRules,
-    href(routeId) {
-      const path = paths.get(routeId);
-      if (!path) throw new Error(`Unknown route id "${routeId}"`);
-      return path;
-    },
+    slotEntries: (name) => slots.get(name) ?? [],
+    href,
+    has: (routeId) => paths.has(routeId),
+    wellKnownHref: ((name: WellKnownRoute) => providers.get(name)?.path) as RouteLinks['wellKnownHref'],
+    landingPath: landingPathOf(config, routes, providers),
   };
 }
 
@@ -121,10 +199,12 @@ export function buildRegistry(plugins: PortalPlugin<any>[], config: PortalConfig
 export async function loadPlugins(config: PortalConfig, loaders: PluginLoaders): Promise<PluginRegistry> {
   const ids = enabledPluginIds(config);
   const missing = ids.filter((id) => !loaders[id]);
-  if (missing.length) throw new BootError(missing.map((id) => `Plugin "${id}" is enabled but not part of this build`));
+  if (missing.length)
+    throw new BootError(missing.map((id) => `Plugin "${id}" is enabled but not part of this build`));
   const modules = await Promise.all(ids.map((id) => loaders[id]!()));
   const plugins = modules.map((m, i) => {
-    if (m.default.id !== ids[i]) throw new BootError([`Plugin folder "${ids[i]}" declares id "${m.default.id}"`]);
+    if (m.default.id !== ids[i])
+      throw new BootError([`Plugin folder "${ids[i]}" declares id "${m.default.id}"`]);
     return m.default;
   });
   return buildRegistry(plugins, config);

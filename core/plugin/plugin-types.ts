@@ -2,11 +2,13 @@ import type { ComponentType, ReactNode } from 'react';
 import type { PortalBinder } from '../di/container';
 import type { PortalConfig, RoleRule } from '../config/portal-config';
 import type { GuardDefinition, GuardName } from '../guards/guard-types';
+import type { RouteSlotAttachment } from './route-slots';
+import type { WellKnownRoute } from './well-known-routes';
 
 export type PluginId = string;
 
-/** `auth` routes render in the auth layout (spec §2.1), `app` routes in the app layout behind the
- * protected guards (spec §2.3), `public` routes alone (spec §2.2). */
+/** `auth` routes render in the auth layout (sign-in and its steps), `app` routes in the app layout behind the
+ * protected guards (a user and an organisation), `public` routes alone. */
 export type RouteLayout = 'public' | 'auth' | 'app';
 
 export interface PortalRoute {
@@ -23,6 +25,16 @@ export interface PortalRoute {
   guards?: GuardName[];
   /** Qualified role-rule id that must allow the user (`billing.view`). */
   access?: string;
+  /**
+   * This route is the well-known page core and other plugins ask for by that name (`sign-in`,
+   * `account-selection`…). One provider per name; see {@link WellKnownRoute}.
+   */
+  provides?: WellKnownRoute;
+  /**
+   * Shows this route as a tab or link in a named slot of another area's screens (`user-area`,
+   * `organisation-area`…), hidden from users its `access` rule denies; see {@link RouteSlotAttachment}.
+   */
+  attachTo?: RouteSlotAttachment;
 }
 
 export interface PortalMenuItem {
@@ -63,15 +75,20 @@ export interface PortalPlugin<TSettings extends object = Record<string, unknown>
   defaultSettings?: TSettings;
   roleRules?: Record<string, RoleRule>;
   guards?: GuardDefinition[];
-  bindings?: (bind: PortalBinder, ctx: PluginContext<TSettings>) => void;
-  routes?: (ctx: PluginContext<TSettings>) => PortalRoute[];
-  menu?: (ctx: PluginContext<TSettings>) => PortalMenuItem[];
+  // Method signatures, not function-typed properties: their parameters are compared both ways, so a plugin
+  // with its own settings type is still an AnyPortalPlugin (the host hands each plugin only its own settings).
+  bindings?(bind: PortalBinder, ctx: PluginContext<TSettings>): void;
+  routes?(ctx: PluginContext<TSettings>): PortalRoute[];
+  menu?(ctx: PluginContext<TSettings>): PortalMenuItem[];
 }
+
+/** A plugin whatever its settings type: what the host loads, orders and boots. */
+export type AnyPortalPlugin = PortalPlugin<object>;
 
 /** A plugin after boot: its definition with routes, menu and rules resolved against the config. */
 export interface LoadedPlugin {
-  plugin: PortalPlugin<any>;
-  context: PluginContext<any>;
+  plugin: AnyPortalPlugin;
+  context: PluginContext<object>;
   routes: PortalRoute[];
   menu: PortalMenuItem[];
 }

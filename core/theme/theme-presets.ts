@@ -5,7 +5,9 @@ import { sanitizeThemeColors, type ThemeColors } from './theme-colors';
 type PresetLoaders = Record<string, () => Promise<unknown>>;
 
 // Each preset is its own small chunk, fetched only when configured; the schema file is not a preset.
-const shippedPresets: PresetLoaders = import.meta.glob(['/themes/*.json', '!/themes/*.schema.json'], { import: 'default' });
+const shippedPresets: PresetLoaders = import.meta.glob(['/themes/*.json', '!/themes/*.schema.json'], {
+  import: 'default',
+});
 
 function presetName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
@@ -22,10 +24,15 @@ export function themePresetNames(loaders: PresetLoaders = shippedPresets): strin
  * @example
  * const colors = await loadThemePreset('ocean');
  */
-export async function loadThemePreset(name: string, loaders: PresetLoaders = shippedPresets): Promise<ThemeColors> {
+export async function loadThemePreset(
+  name: string,
+  loaders: PresetLoaders = shippedPresets,
+): Promise<ThemeColors> {
   const path = Object.keys(loaders).find((candidate) => presetName(candidate) === name);
   if (!path) {
-    throw new Error(`Unknown theme preset "${name}" (theme.preset). Available presets: ${themePresetNames(loaders).join(', ')}.`);
+    throw new Error(
+      `Unknown theme preset "${name}" (theme.preset). Available presets: ${themePresetNames(loaders).join(', ')}.`,
+    );
   }
   // A broken preset is a deployment mistake: it stops the start with its path and reason, like the config.
   return parseThemePreset(await loaders[path]!(), name);
@@ -36,7 +43,10 @@ export async function loadThemePreset(name: string, loaders: PresetLoaders = shi
  * @example
  * const theme = new ThemeStore(await loadConfiguredTheme(config.theme));
  */
-export async function loadConfiguredTheme(theme: PortalConfig['theme'], loaders: PresetLoaders = shippedPresets): Promise<ThemeColors> {
+export async function loadConfiguredTheme(
+  theme: PortalConfig['theme'],
+  loaders: PresetLoaders = shippedPresets,
+): Promise<ThemeColors> {
   const preset = await loadThemePreset(theme.preset, loaders);
   return sanitizeThemeColors(theme.colors ?? {}, preset);
 }

@@ -1,5 +1,5 @@
 /**
- * Shared form controls, the validation library of spec §5 and the formatting helpers of spec §9.
+ * Shared form controls, the validation library of docs/validation-rules.md and the formatting helpers of docs/limits-and-timing.md.
  * Import from here (or from `@core` once it re-exports this entry), not from the inner folders.
  * The notifier (`./notifier`) has its own owner and is exported by `core/index.ts`.
  */
@@ -8,3 +8,6 @@ export * from './controls';
 export * from './form';
 export * from './format';
 export { useUnmountSignal } from './use-unmount-signal';
+export { useReturnFocus } from './use-return-focus';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { DialogForm, type DialogFormProps } from './dialog-form';

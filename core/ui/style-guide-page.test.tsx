@@ -2,14 +2,21 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../tests/setup/test-i18n';
+import { createPortalContainer, ServiceProvider } from '../di';
+import { ThemeStore } from '../theme/theme-store';
 import StyleGuidePage from './style-guide-page';
 
 function renderPage(language = 'en') {
   const user = userEvent.setup();
+  // The page gives its antd cards and alerts the portal theme, which it reads from the ThemeStore service.
+  const container = createPortalContainer();
+  container.constant(ThemeStore, new ThemeStore());
   render(
-    <I18nextProvider i18n={createTestI18n(language)}>
-      <StyleGuidePage />
-    </I18nextProvider>,
+    <ServiceProvider container={container}>
+      <I18nextProvider i18n={createTestI18n(language)}>
+        <StyleGuidePage />
+      </I18nextProvider>
+    </ServiceProvider>,
   );
   return user;
 }

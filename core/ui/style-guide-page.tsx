@@ -1,10 +1,11 @@
-import { Alert, Card, Col, Descriptions, Input, Row, Space, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmailInput, OtpInput, PasswordInput, PhoneInput, SubmitButton } from './controls';
-import { PortalForm as Form, type Rule } from './form';
+import { withAntdTheme } from '../theme/antd-theme-provider';
+import { EmailInput, OtpInput, PasswordInput, PhoneInput, SubmitButton, TextInput } from './controls';
+import { FormField, RuleForm, useRuleForm } from './form';
 import { formatDate, formatDateTime, titleCase, truncateEnd, truncateMiddle } from './format';
-import { rules } from './validation';
+import { fieldRules, type FieldRule } from './validation';
 import './style-guide-page.css';
 
 type State = 'empty' | 'filled' | 'error' | 'disabled';
@@ -39,142 +40,155 @@ function ControlStates({
   id,
   label,
   sample,
-  fieldRules,
+  rule,
   render,
   extra,
 }: {
   id: string;
   label: string;
   sample: Sample;
-  fieldRules: Rule[];
+  rule: FieldRule;
   render: (disabled: boolean) => ReactElement;
   extra?: ReactNode;
 }) {
   const { t } = useTranslation('core');
-  const [form] = Form.useForm();
-  const values: Record<State, string | undefined> = {
-    empty: undefined,
-    filled: sample.filled,
-    error: sample.invalid,
-    disabled: sample.filled,
-  };
+  const form = useRuleForm<Record<State, string>>({
+    defaultValues: { empty: '', filled: sample.filled, error: sample.invalid, disabled: sample.filled },
+  });
   useEffect(() => {
-    form.validateFields(['error']).catch(() => {});
+    void form.trigger('error');
   }, [form]);
   return (
-    <Form form={form} layout="vertical" name={id} initialValues={values}>
+    <RuleForm form={form} onSubmit={() => {}} name={id}>
       <Row gutter={[24, 8]}>
         {STATES.map((state) => (
           <Col key={state} xs={24} md={12} xl={6}>
-            <Form.Item
+            <FormField
               name={state}
               label={t('styleGuide.stateLabel', { control: label, state: t(`styleGuide.states.${state}`) })}
-              rules={fieldRules}
+              rule={rule}
             >
               {render(state === 'disabled')}
-            </Form.Item>
+            </FormField>
           </Col>
         ))}
         {extra}
       </Row>
-    </Form>
+    </RuleForm>
+  );
+}
+
+function SubmitState({ state, email, loading }: { state: string; email: string; loading: boolean }) {
+  const { t } = useTranslation('core');
+  const form = useRuleForm<{ email: string }>({ defaultValues: { email } });
+  return (
+    <RuleForm form={form} onSubmit={() => {}} name={`submit-${state}`}>
+      <FormField
+        name="email"
+        label={t('styleGuide.stateLabel', {
+          control: t('controls.email.label'),
+          state: t(`styleGuide.states.${state}`),
+        })}
+        rule={fieldRules.email()}
+      >
+        <EmailInput />
+      </FormField>
+      <SubmitButton loading={loading} loadingText={t('styleGuide.submit.loading')}>
+        {t('styleGuide.submit.label')}
+      </SubmitButton>
+    </RuleForm>
   );
 }
 
 function SubmitStates() {
-  const { t } = useTranslation('core');
   const examples = [
-    { state: 'invalid', email: undefined, loading: false },
+    { state: 'invalid', email: '', loading: false },
     { state: 'valid', email: 'jane@example.com', loading: false },
     { state: 'loading', email: 'jane@example.com', loading: true },
   ] as const;
   return (
     <Row gutter={[24, 8]}>
-      {examples.map(({ state, email, loading }) => (
-        <Col key={state} xs={24} md={8}>
-          <Form layout="vertical" name={`submit-${state}`} initialValues={{ email }}>
-            <Form.Item
-              name="email"
-              label={t('styleGuide.stateLabel', {
-                control: t('controls.email.label'),
-                state: t(`styleGuide.states.${state}`),
-              })}
-              rules={rules.email(t)}
-            >
-              <EmailInput />
-            </Form.Item>
-            <SubmitButton loading={loading} loadingText={t('styleGuide.submit.loading')}>
-              {t('styleGuide.submit.label')}
-            </SubmitButton>
-          </Form>
+      {examples.map((example) => (
+        <Col key={example.state} xs={24} md={8}>
+          <SubmitState {...example} />
         </Col>
       ))}
     </Row>
   );
 }
 
+const DEMO_VALUES = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  code: '',
+};
+
 function ValidationDemo() {
   const { t } = useTranslation('core');
   const [valid, setValid] = useState(false);
+  const form = useRuleForm<typeof DEMO_VALUES>({ defaultValues: DEMO_VALUES });
+  // Any edit after a successful check hides the 'valid' notice again.
+  useEffect(() => {
+    const subscription = form.watch(() => setValid(false));
+    return () => subscription.unsubscribe();
+  }, [form]);
   return (
-    <Form
-      layout="vertical"
-      name="demo"
-      onFinish={() => setValid(true)}
-      onValuesChange={() => setValid(false)}
-    >
+    <RuleForm form={form} name="demo" onSubmit={() => setValid(true)}>
       <Row gutter={[24, 0]}>
         <Col xs={24} md={12}>
-          <Form.Item name="firstName" label={t('controls.firstName.label')} rules={rules.firstName(t)}>
-            <Input className="portal-field" autoComplete="given-name" />
-          </Form.Item>
+          <FormField name="firstName" label={t('controls.firstName.label')} rule={fieldRules.firstName()}>
+            <TextInput autoComplete="given-name" />
+          </FormField>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="lastName" label={t('controls.lastName.label')} rules={rules.lastName(t)}>
-            <Input className="portal-field" autoComplete="family-name" />
-          </Form.Item>
+          <FormField name="lastName" label={t('controls.lastName.label')} rule={fieldRules.lastName()}>
+            <TextInput autoComplete="family-name" />
+          </FormField>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="email" label={t('controls.email.label')} rules={rules.email(t)}>
+          <FormField name="email" label={t('controls.email.label')} rule={fieldRules.email()}>
             <EmailInput placeholder={t('controls.email.placeholder')} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t('controls.phone.label')} rules={rules.phone(t)}>
+          <FormField name="phone" label={t('controls.phone.label')} rule={fieldRules.phone()}>
             <PhoneInput placeholder={t('controls.phone.placeholder')} />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="password" label={t('controls.password.label')} rules={rules.password(t)}>
+          <FormField name="password" label={t('controls.password.label')} rule={fieldRules.password()}>
             <PasswordInput autoComplete="new-password" />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
+          <FormField
             name="confirmPassword"
             label={t('controls.confirmPassword.label')}
-            dependencies={['password']}
-            rules={rules.confirmPassword(t, 'password')}
+            rule={fieldRules.confirmPassword('password')}
           >
             <PasswordInput autoComplete="new-password" />
-          </Form.Item>
+          </FormField>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
+          <FormField
             name="code"
             label={t('controls.otp.label')}
             extra={t('controls.otp.hint')}
-            rules={rules.otp(t)}
+            rule={fieldRules.otp()}
           >
             <OtpInput />
-          </Form.Item>
+          </FormField>
         </Col>
       </Row>
       <Space direction="vertical">
         <SubmitButton>{t('styleGuide.demo.submit')}</SubmitButton>
         {valid && <Alert type="success" showIcon role="status" message={t('styleGuide.demo.valid')} />}
       </Space>
-    </Form>
+    </RuleForm>
   );
 }
 
@@ -198,7 +212,7 @@ function FormattingSamples() {
 }
 
 /** The /style route: every shared control in every state, for designers, reviewers and visual checks. */
-export default function StyleGuidePage() {
+function StyleGuidePage() {
   const { t } = useTranslation('core');
   return (
     <main className="portal-style-guide">
@@ -211,7 +225,7 @@ export default function StyleGuidePage() {
           id="email"
           label={t('controls.email.label')}
           sample={{ filled: 'jane@example.com', invalid: 'jane@example' }}
-          fieldRules={rules.email(t)}
+          rule={fieldRules.email()}
           render={(disabled) => <EmailInput disabled={disabled} />}
         />
       </Section>
@@ -221,7 +235,7 @@ export default function StyleGuidePage() {
           id="password"
           label={t('controls.password.label')}
           sample={{ filled: 'Secret1!', invalid: 'secret' }}
-          fieldRules={rules.password(t)}
+          rule={fieldRules.password()}
           render={(disabled) => <PasswordInput disabled={disabled} autoComplete="new-password" />}
         />
       </Section>
@@ -231,20 +245,20 @@ export default function StyleGuidePage() {
           id="phone"
           label={t('controls.phone.label')}
           sample={{ filled: '+61412345678', invalid: '12345' }}
-          fieldRules={rules.phone(t)}
+          rule={fieldRules.phone()}
           render={(disabled) => <PhoneInput disabled={disabled} />}
           extra={
             <Col xs={24} md={12} xl={6}>
-              <Form.Item
+              <FormField
                 name="forcePlus"
                 label={t('styleGuide.stateLabel', {
                   control: t('controls.phone.label'),
                   state: t('styleGuide.states.forcePlus'),
                 })}
-                rules={rules.phone(t, { forcePlus: true })}
+                rule={fieldRules.phone({ forcePlus: true })}
               >
                 <PhoneInput forcePlus />
-              </Form.Item>
+              </FormField>
             </Col>
           }
         />
@@ -255,7 +269,7 @@ export default function StyleGuidePage() {
           id="otp"
           label={t('controls.otp.label')}
           sample={{ filled: '123456', invalid: '123' }}
-          fieldRules={rules.otp(t)}
+          rule={fieldRules.otp()}
           render={(disabled) => <OtpInput disabled={disabled} />}
         />
       </Section>
@@ -274,3 +288,5 @@ export default function StyleGuidePage() {
     </main>
   );
 }
+
+export default withAntdTheme(StyleGuidePage);

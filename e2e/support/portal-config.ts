@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
-const shipped = JSON.parse(readFileSync('public/portal.config.json', 'utf8')) as Record<string, unknown>;
+const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as Record<string, unknown>;
 
 /** The fixture plugins on, `fixture-off` listed but disabled: the set most host tests run with. */
 export const withFixtures = {

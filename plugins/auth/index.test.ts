@@ -7,7 +7,7 @@ const context = { pluginId: 'auth', config: {} as PortalConfig, settings: {} } a
 const routes = authPlugin.routes!(context);
 
 describe('auth plugin definition', () => {
-  it('declares exactly the authentication routes of spec §2.1, in the auth layout', () => {
+  it('declares exactly the authentication routes of docs/screens-and-routes.md, in the auth layout', () => {
     expect(
       routes.map(({ id, path, layout, guards }) => ({ id, path, layout, guards: guards ?? [] })),
     ).toEqual([
@@ -43,6 +43,7 @@ describe('auth plugin definition', () => {
         singleton: (id) => bound.push(id),
         constant: (id) => bound.push(id),
         factory: (id) => bound.push(id),
+        lazySingleton: (id) => bound.push(id),
       },
       context,
     );

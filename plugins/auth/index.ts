@@ -1,15 +1,22 @@
 import type { PortalPlugin } from '@core';
-import { AuthApi, HttpAuthApi } from './api/auth-api';
+import { AuthApi } from './api/auth-api-token';
 
 /**
- * Every authentication screen of spec §2.1, in the auth layout. Kept tiny on purpose: this module loads on
- * every page (the login page included), so pages are lazy and nothing else is imported here.
+ * Every authentication screen, in the auth layout; it provides the well-known `sign-in` and
+ * `account-selection` pages core sends visitors to. Kept tiny on purpose: this module loads on every page
+ * (the login page included), so pages are lazy and nothing else is imported here.
  */
 const auth: PortalPlugin = {
   id: 'auth',
-  bindings: (bind) => bind.singleton(AuthApi, HttpAuthApi),
+  bindings: (bind) => bind.lazySingleton(AuthApi, () => import('./api/auth-api').then((m) => m.HttpAuthApi)),
   routes: () => [
-    { id: 'auth.login', path: '/login', layout: 'auth', load: () => import('./pages/login-page') },
+    {
+      id: 'auth.login',
+      path: '/login',
+      layout: 'auth',
+      provides: 'sign-in',
+      load: () => import('./pages/login-page'),
+    },
     { id: 'auth.sign-up', path: '/sign-up', layout: 'auth', load: () => import('./pages/sign-up-page') },
     {
       id: 'auth.forgot-password',
@@ -45,6 +52,7 @@ const auth: PortalPlugin = {
       id: 'auth.orgs',
       path: '/orgs',
       layout: 'auth',
+      provides: 'account-selection',
       guards: ['authenticated'],
       load: () => import('./pages/orgs-page'),
     },

@@ -1,9 +1,9 @@
 import type { PortalPlugin } from '@core';
 import { ExternalNavigation, browserNavigation } from './api/external-navigation';
-import { HttpSsoApi, SsoApi } from './api/sso-api';
+import { SsoApi } from './api/sso-api-token';
 
 /**
- * Partner single sign-on (spec §2.2 `/sso`, `/sso-login`; §2.5, §2.6; §4 SSO flow). Both screens sit in the auth
+ * Partner single sign-on (`/sso` and `/sso-login`). Both screens sit in the auth
  * layout's card. The flow ends on the auth plugin's screens (`/orgs`, `/login`, second factor), hence the dependency.
  * Pages are lazy: this module loads on every page.
  */
@@ -11,7 +11,7 @@ const sso: PortalPlugin = {
   id: 'sso',
   dependsOn: ['auth'],
   bindings: (bind) => {
-    bind.singleton(SsoApi, HttpSsoApi);
+    bind.lazySingleton(SsoApi, () => import('./api/sso-api').then((m) => m.HttpSsoApi));
     bind.constant(ExternalNavigation, browserNavigation);
   },
   routes: () => [

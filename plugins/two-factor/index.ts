@@ -1,18 +1,44 @@
-import type { PortalPlugin } from '@core';
-import { HttpUserSecurityApi, UserSecurityApi } from './api/user-security-api';
+import { ChangePasswordDialog, type PortalPlugin } from '@core';
+import { UserSecurityApi } from './api/user-security-api-token';
 
 /**
- * The user's own account: profile details, password and two-factor authentication (spec §2.3, §2.7–§2.9),
- * in the app layout. Pages are lazy; this entry only describes them.
+ * The user's own account: profile details, password and two-factor authentication, in the app layout. It
+ * provides the well-known `security-settings` page and lends its change-password dialog to other plugins'
+ * pages (core's `ChangePasswordDialog`). Its /user pages render core's `user-area` route slot, which other
+ * plugins' user pages attach to. Pages and the dialog are lazy; this entry only describes them.
  */
 const twoFactor: PortalPlugin = {
   id: 'two-factor',
-  bindings: (bind) => bind.singleton(UserSecurityApi, HttpUserSecurityApi),
+  bindings: (bind, ctx) => {
+    bind.lazySingleton(UserSecurityApi, () => import('./api/user-security-api').then((m) => m.HttpUserSecurityApi));
+    bind.constant(ChangePasswordDialog, {
+      pluginId: ctx.pluginId,
+      load: () => import('./components/change-password-modal'),
+    });
+  },
   routes: () => [
     { id: 'two-factor.user', path: '/user', layout: 'app', redirectTo: 'two-factor.user-details' },
-    { id: 'two-factor.user-details', path: '/user/details', layout: 'app', load: () => import('./pages/profile-details-page') },
-    { id: 'two-factor.user-security', path: '/user/security', layout: 'app', load: () => import('./pages/user-security-page') },
-    { id: 'two-factor.security', path: '/security', layout: 'app', load: () => import('./pages/security-settings-page') },
+    {
+      id: 'two-factor.user-details',
+      path: '/user/details',
+      layout: 'app',
+      attachTo: { slot: 'user-area', labelKey: 'nav.details', order: 10 },
+      load: () => import('./pages/profile-details-page'),
+    },
+    {
+      id: 'two-factor.user-security',
+      path: '/user/security',
+      layout: 'app',
+      provides: 'security-settings',
+      attachTo: { slot: 'user-area', labelKey: 'nav.security', order: 20 },
+      load: () => import('./pages/user-security-page'),
+    },
+    {
+      id: 'two-factor.security',
+      path: '/security',
+      layout: 'app',
+      load: () => import('./pages/security-settings-page'),
+    },
   ],
   menu: () => [
     { id: 'two-factor.profile', routeId: 'two-factor.user-details', labelKey: 'menu.profile', order: 90 },

@@ -4,6 +4,14 @@ import type { Db } from '../db/database';
 import { activityLogs } from '../db/schema';
 import { newId } from '../security/random';
 
+/**
+ * The event-type catalogue. A feature adds its events here, named `<feature>.<what>` (`billing.card-added`,
+ * `branding.updated`, `kyc.submitted`): the activity log files them under a category by their prefix
+ * (contract/v1/activity-log-constants.ts, `activityCategoryOf`) and writes their sentence from
+ * `activity.events.<feature>.<what>` in locales/<lang>/server.json; an event without a sentence still shows, with a
+ * generic one. Put the target of the event in `details` as `targetUserId`, `appId` or `roleId` (with `name`) so the
+ * log can name it (docs/activity-log.md).
+ */
 export type AuditEvent =
   | 'login.success'
   | 'login.failure'
@@ -24,6 +32,8 @@ export type AuditEvent =
   | 'two-factor.failure'
   | 'two-factor.code-sent'
   | 'two-factor.changed'
+  | 'reauth.success'
+  | 'reauth.failure'
   | 'refresh.reuse'
   | 'invitation.accepted'
   | 'organization.access'
@@ -33,7 +43,53 @@ export type AuditEvent =
   | 'app.sso'
   | 'app.sso-token-exchanged'
   | 'app.status-changed'
-  | 'app.config-changed';
+  | 'app.config-changed'
+  | 'kyc.document-uploaded'
+  | 'kyc.submitted'
+  | 'kyc.status-changed'
+  | 'kyb.document-uploaded'
+  | 'kyb.submitted'
+  | 'kyb.status-changed'
+  | 'kyb.reset'
+  | 'billing.card-added'
+  | 'billing.card-declined'
+  | 'billing.card-removed'
+  | 'billing.card-primary'
+  | 'billing.card-verification-started'
+  | 'billing.card-verification-failed'
+  | 'billing.card-verified'
+  | 'billing.purchase'
+  | 'billing.purchase-declined'
+  | 'billing.renewal-changed'
+  | 'billing.renewed'
+  | 'billing.renewal-failed'
+  | 'billing.payg-activated'
+  | 'billing.payg-cap-changed'
+  | 'billing.payg-deactivated'
+  | 'billing.payg-invoiced'
+  | 'billing.payg-threshold'
+  | 'organization.created'
+  | 'organization.updated'
+  | 'organization.ownership-transferred'
+  | 'organization.ownership-refused'
+  | 'role.created'
+  | 'role.renamed'
+  | 'role.deleted'
+  | 'acl.updated'
+  | 'member.invited'
+  | 'member.invitation-resent'
+  | 'member.invitation-revoked'
+  | 'member.role-changed'
+  | 'member.removed'
+  | 'member.left'
+  | 'ip-allow-list.updated'
+  | 'cron-config.updated'
+  | 'branding.updated'
+  | 'branding.reset'
+  | 'activity-log.retention-applied'
+  | 'activity-log.not-me-reported'
+  | 'session.ended'
+  | 'session.others-ended';
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -50,9 +106,13 @@ export class AuditTrail {
     private readonly clock: Clock,
   ) {}
 
-  async record(request: FastifyRequest | null, entry: AuditEntry): Promise<void> {
+  /**
+   * Writes one event. Pass the action's transaction as `executor` so the event and the change it records are
+   * stored together or not at all (docs/access-control.md).
+   */
+  async record(request: FastifyRequest | null, entry: AuditEntry, executor: Db = this.db): Promise<void> {
     const agent = request?.headers['user-agent'];
-    await this.db.insert(activityLogs).values({
+    await executor.insert(activityLogs).values({
       id: newId(),
       eventType: entry.event,
       userId: entry.userId ?? null,

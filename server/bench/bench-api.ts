@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { REFRESH_TOKEN_HEADER } from '../../contract/v1/constants';
+import { endpoints } from '../../contract/v1/endpoints';
 import { projectRoot } from '../paths';
 import { OWASP_ARGON2 } from '../security/password-hasher';
 import { DEMO_PASSWORD } from '../seed/demo-data';
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
         requests: [
           {
             method: 'POST',
-            path: '/v1/organization/refresh',
+            path: endpoints.refresh.path,
             setupRequest: (request) => ({ ...request, headers: { ...request.headers, [REFRESH_TOKEN_HEADER]: pool.shift() ?? 'exhausted' } }),
             onResponse: (status, body) => {
               if (status === 200) pool.push((JSON.parse(body) as { data: { refreshToken: string } }).data.refreshToken);

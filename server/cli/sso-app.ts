@@ -12,8 +12,9 @@ import {
   type SsoAlgorithm,
   type SsoApplicationChange,
 } from '../modules/sso/sso-applications';
+import { runCli } from './run-cli';
 
-const USAGE = `Partner applications for single sign-on (spec §4 SSO flow).
+const USAGE = `Partner applications for single sign-on (docs/apps-and-sso.md SSO flow).
 
   npm run sso:app -- list
   npm run sso:app -- add <id> --name <name> --redirect-url <url> [key] [--require-terms] [--require-password] [--disabled]
@@ -52,17 +53,23 @@ type Flags = ReturnType<typeof parseArgs<{ options: typeof options; allowPositio
 class UsageError extends Error {}
 
 /** The key flags, or undefined when none was given; the generated secret is returned to be printed once. */
-function keyFrom(flags: Flags): { algorithm: SsoAlgorithm; verificationKey: string; generated?: string } | undefined {
-  const given = [flags['generate-secret'], flags['secret-file'], flags['public-key-file']].filter(Boolean).length;
+function keyFrom(
+  flags: Flags,
+): { algorithm: SsoAlgorithm; verificationKey: string; generated?: string } | undefined {
+  const given = [flags['generate-secret'], flags['secret-file'], flags['public-key-file']].filter(
+    Boolean,
+  ).length;
   if (given > 1) throw new UsageError('give only one of --generate-secret, --secret-file, --public-key-file');
   if (flags['generate-secret']) {
     const secret = generateSharedSecret();
     return { algorithm: 'HS256', verificationKey: secret, generated: secret };
   }
-  if (flags['secret-file']) return { algorithm: 'HS256', verificationKey: readFileSync(flags['secret-file'], 'utf8').trim() };
+  if (flags['secret-file'])
+    return { algorithm: 'HS256', verificationKey: readFileSync(flags['secret-file'], 'utf8').trim() };
   if (flags['public-key-file']) {
     const algorithm = (flags.algorithm ?? 'RS256') as SsoAlgorithm;
-    if (algorithm === 'HS256' || !SSO_ALGORITHMS.includes(algorithm)) throw new UsageError('--algorithm must be RS256 or ES256 with a public key');
+    if (algorithm === 'HS256' || !SSO_ALGORITHMS.includes(algorithm))
+      throw new UsageError('--algorithm must be RS256 or ES256 with a public key');
     return { algorithm, verificationKey: readFileSync(flags['public-key-file'], 'utf8').trim() };
   }
   return undefined;
@@ -73,7 +80,12 @@ function toggle(on: boolean | undefined, off: boolean | undefined, name: string)
   return on ? true : off ? false : undefined;
 }
 
-async function run(registry: SsoApplications, command: string | undefined, id: string | undefined, flags: Flags): Promise<string> {
+async function run(
+  registry: SsoApplications,
+  command: string | undefined,
+  id: string | undefined,
+  flags: Flags,
+): Promise<string> {
   switch (command) {
     case 'list': {
       const list = await registry.list();
@@ -86,9 +98,11 @@ async function run(registry: SsoApplications, command: string | undefined, id: s
         .join('\n');
     }
     case 'add': {
-      if (!id || !flags.name || !flags['redirect-url']) throw new UsageError('add needs <id>, --name and --redirect-url');
+      if (!id || !flags.name || !flags['redirect-url'])
+        throw new UsageError('add needs <id>, --name and --redirect-url');
       const key = keyFrom(flags);
-      if (!key) throw new UsageError('add needs a key: --generate-secret, --secret-file or --public-key-file');
+      if (!key)
+        throw new UsageError('add needs a key: --generate-secret, --secret-file or --public-key-file');
       const created = await registry.create({
         id,
         name: flags.name,
@@ -100,7 +114,10 @@ async function run(registry: SsoApplications, command: string | undefined, id: s
         enabled: !flags.disabled,
       });
       const lines = [`Added "${created.id}" (${created.algorithm}).`];
-      if (key.generated) lines.push(`Shared secret (shown once; give it to the partner over a secure channel):\n${key.generated}`);
+      if (key.generated)
+        lines.push(
+          `Shared secret (shown once; give it to the partner over a secure channel):\n${key.generated}`,
+        );
       return lines.join('\n');
     }
     case 'update': {
@@ -117,7 +134,8 @@ async function run(registry: SsoApplications, command: string | undefined, id: s
       };
       const updated = await registry.update(id, change);
       const lines = [`Updated "${updated.id}".`];
-      if (key?.generated) lines.push(`New shared secret (shown once; the old one stops working now):\n${key.generated}`);
+      if (key?.generated)
+        lines.push(`New shared secret (shown once; the old one stops working now):\n${key.generated}`);
       return lines.join('\n');
     }
     case 'remove': {
@@ -145,7 +163,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
     await database.migrate();
@@ -167,10 +187,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -9,9 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Queries go through the query builder with each module's tables (no relational `db.query` API). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -42,7 +42,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -51,7 +51,7 @@ async function openPostgres(url: string): Promise<Database> {
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
@@ -73,7 +73,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     client = new PGlite(template ? { loadDataDir: template } : undefined);
   }
   await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { LaunchTokenData, SsoIdentity } from '../../contract/v1/apps';
 import type { OrganizationListData } from '../../contract/v1/organization';
 import type { UserData } from '../../contract/v1/user';
-import { apps, portals } from '../db/schema';
+import { endpoints } from '../../contract/v1/endpoints';
+import { apps } from '../modules/apps/schema';
+import { portals } from '../modules/organizations/schema';
 import type { App } from '../http/types';
 import { escapeHtml } from '../mail/templates';
 
@@ -19,6 +22,14 @@ function page(status: 'arrived' | 'refused', title: string, lead: string, facts:
   const list = facts.map((f) => `<dt>${escapeHtml(f.label)}</dt><dd>${escapeHtml(f.value)}</dd>`).join('');
   const colour = status === 'arrived' ? '#1a7f37' : '#b42318';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} (development landing)</title><style>body{font-family:Poppins,Arial,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1f2937}.status{color:${colour};font-weight:600}dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1.5rem}dt{color:#555}dd{margin:0}</style></head><body><main><h1>${escapeHtml(title)}</h1><p class="status" role="status">${escapeHtml(lead)}</p>${list ? `<dl>${list}</dl>` : ''}<p><small>Development landing of the reference API: it stands in for the real product and is not served in production.</small></p></main></body></html>`;
+}
+
+/**
+ * A landing opened by the portal's launcher from another origin (as every real product is) must accept that
+ * opener, or the launcher loses the named tab and opens a new one at each launch (docs/apps-and-sso.md).
+ */
+function landingHeaders(reply: FastifyReply): void {
+  reply.type('text/html; charset=utf-8').header('cross-origin-opener-policy', 'unsafe-none');
 }
 
 const titleCase = (role: string) => role.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -64,7 +75,7 @@ export function registerAppLandings(app: App): void {
       const { portalKey } = request.params;
       const { token, orgId, portalId } = request.query;
       const [portal] = await app.database.db.select().from(portals).where(eq(portals.key, portalKey));
-      reply.type('text/html; charset=utf-8');
+      landingHeaders(reply);
       if (!portal)
         return reply
           .status(404)
@@ -74,7 +85,7 @@ export function registerAppLandings(app: App): void {
       if (!token)
         return refuse(400, 'No launch token: open this portal from the app dashboard of the account portal.');
 
-      const exchange = await api<LaunchTokenData>('POST', '/v1/token', { body: { token } });
+      const exchange = await api<LaunchTokenData>('POST', endpoints.exchangeLaunchToken.path, { body: { token } });
       if (!exchange.ok) return refuse(401, `Launch refused: ${exchange.msg}`);
       const arrived = exchange.data;
       // The query is only a hint; what counts is what the token was issued for.
@@ -86,8 +97,8 @@ export function registerAppLandings(app: App): void {
         return refuse(400, 'Launch refused: the launch token was issued for another portal or organisation.');
       }
       const [profile, organizations] = await Promise.all([
-        api<UserData>('GET', '/v1/user', { token: arrived.accessToken }),
-        api<OrganizationListData>('GET', '/v1/organization-list', { token: arrived.accessToken }),
+        api<UserData>('GET', endpoints.user.path, { token: arrived.accessToken }),
+        api<OrganizationListData>('GET', endpoints.organizationList.path, { token: arrived.accessToken }),
       ]);
       const user = profile.data.userInfo;
       const organization = organizations.data.organizationList.find(
@@ -120,7 +131,7 @@ export function registerAppLandings(app: App): void {
         .select({ id: apps.id, title: apps.title, thirdParty: apps.thirdParty })
         .from(apps)
         .where(eq(apps.id, appId));
-      reply.type('text/html; charset=utf-8');
+      landingHeaders(reply);
       if (!partner?.thirdParty)
         return reply.status(404).send(page('refused', 'Unknown app', 'No partner app has this id.'));
       const { token } = request.query;
@@ -133,7 +144,7 @@ export function registerAppLandings(app: App): void {
           ),
         );
       }
-      const exchange = await api<SsoIdentity>('POST', '/v1/app/sso/exchange', { body: { token, appId } });
+      const exchange = await api<SsoIdentity>('POST', endpoints.exchangeSsoToken.path, { body: { token, appId } });
       if (!exchange.ok)
         return reply
           .status(401)

@@ -1,50 +1,300 @@
+import { FALLBACK_LANGUAGE, serverI18n, type ServerI18n } from '../i18n/server-i18n';
 import type { MailMessage } from './mailer';
+import { MEMBER_LIMITS } from '../../contract/v1/constants';
 
 /** Names are user input: everything interpolated into HTML is escaped. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+/** Right-to-left languages: the mail client lays the message out from the right (Arabic ships in locales/ar). */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
+function rtlAttribute(language: string): string {
+  return RTL_LANGUAGES.has(language.split('-')[0]!.toLowerCase()) ? ' dir="rtl"' : '';
+}
+
+interface Action {
+  label: string;
+  url: string;
+}
+
+/**
+ * An organisation's brand on the mails its people receive (docs/branding.md): its logo (an absolute, public URL)
+ * and primary colour, each null for the product's. server/modules/branding/branding-queries.ts `mailBrandOf`.
+ */
+export interface MailBrand {
+  /** The organisation's name, the logo's alternative text. */
+  name: string;
+  logoUrl: string | null;
+  primaryColor: string | null;
+}
+
+const PRODUCT_PRIMARY = '#0b1f44';
+const DARK_TEXT = '#1b2233';
+
+/** Relative luminance of `#RRGGBB` (WCAG 2.x). */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/**
+ * The button's colours: the brand's primary colour (its opacity dropped: mail clients ignore it) with white or dark
+ * text, whichever contrasts more, so a light brand colour still gives a readable button.
+ */
+function buttonColours(primary: string | null | undefined): { background: string; color: string } {
+  const background = /^#[0-9a-fA-F]{6}/.test(primary ?? '') ? primary!.slice(0, 7) : PRODUCT_PRIMARY;
+  const l = luminance(background);
+  const onWhite = 1.05 / (l + 0.05);
+  const onDark = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
+  return { background, color: onWhite >= onDark ? '#ffffff' : DARK_TEXT };
+}
+
+function layout(
+  language: string,
+  title: string,
+  paragraphs: string[],
+  action?: Action,
+  brand?: MailBrand,
+): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  const { background, color } = buttonColours(brand?.primaryColor);
   const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="background:#0b1f44;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
+    ? `<p><a href="${escapeHtml(action.url)}" style="background:${background};color:${color};padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Poppins,Arial,sans-serif"><h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
+  const logo = brand?.logoUrl
+    ? `<p><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:200px"></p>`
+    : '';
+  return `<!doctype html><html lang="${escapeHtml(language)}"${rtlAttribute(language)}><body style="font-family:Poppins,Arial,sans-serif">${logo}<h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
 }
 
-function message(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+function message(
+  language: string,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: Action,
+  brand?: MailBrand,
+): MailMessage {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
-  return { to, subject, text, html: layout(subject, paragraphs, action) };
+  return { to, subject, text, html: layout(language, subject, paragraphs, action, brand) };
 }
 
-export const mailTemplates = {
-  verifyEmail: (to: string, firstName: string, url: string) =>
-    message(to, 'Verify your email', [`Hello ${firstName},`, 'Please confirm your email address to finish creating your account. The link is valid for 24 hours.'], {
-      label: 'Verify email',
-      url,
-    }),
-  alreadyRegistered: (to: string, firstName: string, loginUrl: string, resetUrl: string) =>
-    message(to, 'You already have an account', [
-      `Hello ${firstName},`,
-      'Someone tried to sign up with this email address, which already has an account. If it was you, log in instead, or reset your password if you forgot it.',
-      `Log in: ${loginUrl}`,
-      `Reset your password: ${resetUrl}`,
-    ]),
-  resetPassword: (to: string, firstName: string, url: string) =>
-    message(to, 'Reset your password', [`Hello ${firstName},`, 'We received a request to reset your password. The link is valid for 1 hour. If you did not ask for this, ignore this email.'], {
-      label: 'Reset password',
-      url,
-    }),
-  invitation: (to: string, organizationName: string, inviterName: string, url: string) =>
-    message(to, `You are invited to join ${organizationName}`, [`${inviterName} invited you to join ${organizationName}.`], {
-      label: 'Accept invitation',
-      url,
-    }),
-  loginCode: (to: string, firstName: string, code: string) =>
-    message(to, 'Your verification code', [`Hello ${firstName},`, `Your verification code is ${code}. It expires in 10 minutes and can be used once.`]),
-};
+/**
+ * Mail and SMS texts in the recipient's language, from `mail.*` and `sms.*` of locales/<lang>/server.json.
+ * Which language a mail goes out in is decided by the caller (docs/server-messages.md).
+ * @example
+ * mailer.sendLater(mailTemplates.verifyEmail(user.email, user.firstName, link, 'fr'));
+ */
+export function createMailTemplates(i18n: ServerI18n) {
+  return {
+    verifyEmail: (to: string, firstName: string, url: string, language = FALLBACK_LANGUAGE) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.verifyEmail.subject', language),
+        [i18n.t('mail.greeting', language, { firstName }), i18n.t('mail.verifyEmail.body', language)],
+        {
+          label: i18n.t('mail.verifyEmail.action', language),
+          url,
+        },
+      ),
+    alreadyRegistered: (
+      to: string,
+      firstName: string,
+      loginUrl: string,
+      resetUrl: string,
+      language = FALLBACK_LANGUAGE,
+    ) =>
+      message(language, to, i18n.t('mail.alreadyRegistered.subject', language), [
+        i18n.t('mail.greeting', language, { firstName }),
+        i18n.t('mail.alreadyRegistered.body', language),
+        i18n.t('mail.alreadyRegistered.login', language, { url: loginUrl }),
+        i18n.t('mail.alreadyRegistered.reset', language, { url: resetUrl }),
+      ]),
+    resetPassword: (to: string, firstName: string, url: string, language = FALLBACK_LANGUAGE) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.resetPassword.subject', language),
+        [i18n.t('mail.greeting', language, { firstName }), i18n.t('mail.resetPassword.body', language)],
+        {
+          label: i18n.t('mail.resetPassword.action', language),
+          url,
+        },
+      ),
+    invitation: (
+      to: string,
+      organizationName: string,
+      inviterName: string,
+      url: string,
+      language = FALLBACK_LANGUAGE,
+      brand?: MailBrand,
+    ) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.invitation.subject', language, { organizationName }),
+        [
+          i18n.t('mail.invitation.body', language, { inviterName, organizationName }),
+          i18n.t('mail.invitationExpiry', language, { days: MEMBER_LIMITS.invitationValidDays }),
+        ],
+        { label: i18n.t('mail.invitation.action', language), url },
+        brand,
+      ),
+    /** The weekly members summary to an organisation's owners and admins (docs/access-control.md, Scheduled jobs). */
+    membersDigest: (
+      to: string,
+      firstName: string,
+      digest: { organizationName: string; members: number; pending: number; joined: number; expired: number },
+      url: string,
+      language = FALLBACK_LANGUAGE,
+      brand?: MailBrand,
+    ) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.membersDigest.subject', language, { organizationName: digest.organizationName }),
+        [
+          i18n.t('mail.greeting', language, { firstName }),
+          i18n.t('mail.membersDigest.body', language, {
+            organizationName: digest.organizationName,
+            members: digest.members,
+            pending: digest.pending,
+          }),
+          i18n.t('mail.membersDigest.joined', language, { count: digest.joined }),
+          i18n.t('mail.membersDigest.expired', language, { count: digest.expired }),
+        ],
+        { label: i18n.t('mail.membersDigest.action', language), url },
+        brand,
+      ),
+    /** To the new owner of an organisation (PATCH /v1/organization/ownership, docs/access-control.md). */
+    ownershipReceived: (
+      to: string,
+      firstName: string,
+      organizationName: string,
+      previousOwnerName: string,
+      language = FALLBACK_LANGUAGE,
+      brand?: MailBrand,
+    ) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.ownershipReceived.subject', language, { organizationName }),
+        [
+          i18n.t('mail.greeting', language, { firstName }),
+          i18n.t('mail.ownershipReceived.body', language, { organizationName, previousOwnerName }),
+        ],
+        undefined,
+        brand,
+      ),
+    /** To the owner who handed the organisation over (now an admin of it). */
+    ownershipHandedOver: (
+      to: string,
+      firstName: string,
+      organizationName: string,
+      newOwnerName: string,
+      language = FALLBACK_LANGUAGE,
+      brand?: MailBrand,
+    ) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.ownershipHandedOver.subject', language, { organizationName }),
+        [
+          i18n.t('mail.greeting', language, { firstName }),
+          i18n.t('mail.ownershipHandedOver.body', language, { organizationName, newOwnerName }),
+        ],
+        undefined,
+        brand,
+      ),
+    loginCode: (to: string, firstName: string, code: string, language = FALLBACK_LANGUAGE) =>
+      message(language, to, i18n.t('mail.loginCode.subject', language), [
+        i18n.t('mail.greeting', language, { firstName }),
+        i18n.t('mail.loginCode.body', language, { code }),
+      ]),
+    /** To an account whose second step locked after wrong codes (server/modules/auth/login-limits.ts). */
+    secondFactorLocked: (lock: {
+      to: string;
+      firstName: string;
+      attempts: number;
+      minutes: number;
+      resetUrl: string;
+      language?: string;
+    }) => {
+      const language = lock.language ?? FALLBACK_LANGUAGE;
+      return message(
+        language,
+        lock.to,
+        i18n.t('mail.secondFactorLocked.subject', language),
+        [
+          i18n.t('mail.greeting', language, { firstName: lock.firstName }),
+          i18n.t('mail.secondFactorLocked.body', language, {
+            attempts: lock.attempts,
+            minutes: lock.minutes,
+          }),
+          i18n.t('mail.secondFactorLocked.advice', language),
+        ],
+        { label: i18n.t('mail.secondFactorLocked.action', language), url: lock.resetUrl },
+      );
+    },
+    /**
+     * A sensitive change of the account (docs/two-factor.md#recent-authentication), to the account's own address:
+     * what changed, when (UTC), and what to do when it was not the user.
+     */
+    securityNotice: (notice: {
+      to: string;
+      firstName: string;
+      change: SecurityChange;
+      at: Date;
+      resetUrl: string;
+      language?: string;
+    }) => {
+      const language = notice.language ?? FALLBACK_LANGUAGE;
+      const time = `${notice.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+      return message(
+        language,
+        notice.to,
+        i18n.t('mail.securityNotice.subject', language),
+        [
+          i18n.t('mail.greeting', language, { firstName: notice.firstName }),
+          i18n.t(`mail.securityNotice.changes.${notice.change}`, language),
+          i18n.t('mail.securityNotice.when', language, { time }),
+          i18n.t('mail.securityNotice.notYou', language),
+        ],
+        { label: i18n.t('mail.securityNotice.action', language), url: notice.resetUrl },
+      );
+    },
+  };
+}
 
-export const smsTemplates = {
-  loginCode: (code: string) => `Your verification code is ${code}. It expires in 10 minutes.`,
-};
+/** The sensitive changes a security notice names (`mail.securityNotice.changes.*`). */
+export type SecurityChange =
+  | 'twoFactorDisabled'
+  | 'authenticatorAdded'
+  | 'authenticatorRemoved'
+  | 'mobileAdded'
+  | 'mobileRemoved'
+  | 'recoveryEmailChanged'
+  | 'phoneChanged'
+  | 'passwordChanged';
+
+export type MailTemplates = ReturnType<typeof createMailTemplates>;
+
+export function createSmsTemplates(i18n: ServerI18n) {
+  return {
+    loginCode: (code: string, language = FALLBACK_LANGUAGE) => i18n.t('sms.loginCode', language, { code }),
+    phoneSetupCode: (code: string, language = FALLBACK_LANGUAGE) =>
+      i18n.t('sms.phoneSetupCode', language, { code }),
+  };
+}
+
+/** Templates over the shipped locale files (`localesFolder` in server/paths.ts). */
+export const mailTemplates = createMailTemplates(serverI18n());
+export const smsTemplates = createSmsTemplates(serverI18n());

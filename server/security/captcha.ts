@@ -1,11 +1,12 @@
 import type { ServerConfig } from '../config';
+import type { MessageKey } from '../i18n/message';
 
 /** Checks the token the login and forgot-password forms send as `captcha`. */
 export interface CaptchaVerifier {
   verify(token: string | null | undefined, remoteIp: string): Promise<boolean>;
 }
 
-export const CAPTCHA_FAILED_MESSAGE = 'Please try again.';
+export const CAPTCHA_FAILED_MESSAGE = 'captcha.failed' satisfies MessageKey;
 
 /** Development default: no external service, every request passes. */
 export class NoCaptcha implements CaptchaVerifier {

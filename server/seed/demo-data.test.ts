@@ -1,6 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { outbox, portals, users } from '../db/schema';
+import { outbox } from '../db/schema';
+import { portals } from '../modules/organizations/schema';
+import { users } from '../modules/users/schema';
 import type { App } from '../http/types';
 import { call, createTestApp, loginAs } from '../test/test-app';
 import { DEMO_PASSWORD, resetDatabase, seedDemoData } from './demo-data';

@@ -74,23 +74,51 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'config'>>
   configOverrides?: Partial<ServerConfig>;
 }
 
-export async function createTestApp(options: TestAppOptions = {}): Promise<App> {
-  const { env = {}, configOverrides = {}, ...rest } = options;
-  const config = {
+function testConfig(options: TestAppOptions): ServerConfig {
+  const { env = {}, configOverrides = {} } = options;
+  return {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://portal.test', WEB_ROOT: '/nonexistent-web-root', ...env }),
     ...configOverrides,
   };
+}
+
+/** Where each test app's database lives and the key it signs with, for createTwinApp. */
+const twins = new WeakMap<App, { location: DatabaseLocation; signingKey: Uint8Array }>();
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<App> {
+  const { env: _env, configOverrides: _overrides, ...rest } = options;
   const { location, dispose } = await freshDatabase();
+  const signingKey = randomBytes(32);
   const app = await buildApp({
-    config,
+    config: testConfig(options),
     database: location,
     argon2: TEST_ARGON2,
-    signingKey: randomBytes(32),
+    signingKey,
     seedIfEmpty: true,
     afterClose: dispose,
     ...rest,
   });
+  twins.set(app, { location, signingKey });
   return app;
+}
+
+/**
+ * A second API instance on the database of `app`, with the same signing key (one JWT_SECRET) and its own
+ * services and memory: all two servers behind a load balancer share is the database. On PostgreSQL it opens
+ * its own connection pool; on in-memory PGlite it shares the first app's database. Close it before `app`.
+ */
+export async function createTwinApp(app: App, options: TestAppOptions = {}): Promise<App> {
+  const first = twins.get(app);
+  if (!first) throw new Error('createTwinApp needs an app made by createTestApp');
+  const { env: _env, configOverrides: _overrides, ...rest } = options;
+  return buildApp({
+    config: testConfig(options),
+    ...(first.location.kind === 'postgres' ? { database: first.location } : { sharedDatabase: app.database }),
+    argon2: TEST_ARGON2,
+    signingKey: first.signingKey,
+    seedIfEmpty: false,
+    ...rest,
+  });
 }
 
 export interface Call {

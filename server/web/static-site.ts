@@ -1,23 +1,51 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../contract/v1/constants';
 import type { App } from '../http/types';
+import { projectRoot } from '../paths';
+import { portalPageHeaders } from './portal-page-policy';
 
 /** True when a request should get the portal's index.html (client-side routing), not a JSON 404. */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0];
-  if (path === '/v1' || path.startsWith('/v1/') || path === '/dev' || path.startsWith('/dev/')) return false;
+  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path === '/dev' || path.startsWith('/dev/')) return false;
   return (request.headers.accept ?? '').includes('text/html');
 }
 
 /**
  * Serves the built portal: hashed assets cached for a year, index.html revalidated every time so a new build
- * is picked up, and index.html for every other page path (history fallback). Returns false when there is no build.
+ * is picked up, and index.html for every other page path (history fallback). `/portal.config.json` comes from
+ * `configFile` (the top-level file, or `PORTAL_CONFIG`), read on every request, so a deployment swaps it without
+ * a rebuild or a restart; the copy inside the build is served only when that file does not exist.
+ * index.html carries the Content-Security-Policy and opener policy that file calls for (portal-page-policy.ts).
+ * Returns what sends index.html for a page path (the not-found handler's history fallback), or null when there
+ * is no build.
  */
-export async function registerStaticSite(app: App, webRoot: string): Promise<boolean> {
-  if (!existsSync(join(webRoot, 'index.html'))) return false;
+export async function registerStaticSite(
+  app: App,
+  webRoot: string,
+  configFile: string = join(projectRoot, 'portal.config.json'),
+): Promise<SendPortal | null> {
+  if (!existsSync(join(webRoot, 'index.html'))) return null;
+  app.get('/portal.config.json', { schema: { hide: true } }, async (request, reply) => {
+    for (const file of [configFile, join(webRoot, 'portal.config.json')]) {
+      let body: Buffer;
+      try {
+        body = await readFile(file);
+      } catch {
+        continue;
+      }
+      if (file !== configFile)
+        request.log.warn({ configFile }, 'portal config file not found: serving the copy inside the build');
+      return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
+    }
+    request.log.error({ configFile }, 'portal config file not found');
+    return reply.status(404).send({ msg: 'http.notFound', code: 'NOT_FOUND' });
+  });
   await app.register(fastifyStatic, {
     root: webRoot,
     prefix: '/',
@@ -30,10 +58,17 @@ export async function registerStaticSite(app: App, webRoot: string): Promise<boo
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendSpaIndex(reply));
-  return true;
+  const sendPortal: SendPortal = async (request, reply) =>
+    sendSpaIndex(reply.headers(await portalPageHeaders(request.url.split('?')[0]!, configFile, webRoot)));
+  app.get('/', { schema: { hide: true } }, sendPortal);
+  return sendPortal;
 }
 
-export async function sendSpaIndex(reply: FastifyReply): Promise<FastifyReply> {
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+export type SendPortal = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+async function sendSpaIndex(reply: FastifyReply): Promise<FastifyReply> {
+  return reply
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .sendFile('index.html', { cacheControl: false });
 }

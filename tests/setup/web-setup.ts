@@ -2,7 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../msw/server';
+import { drainReactScheduler, trackFileTimers } from './file-timers';
 import { disposeTrackedSessions } from './rendered-sessions';
+
+const clearFileTimers = trackFileTimers();
 
 // antd reads matchMedia for responsive grids; jsdom has none.
 if (!window.matchMedia) {
@@ -25,7 +28,7 @@ const realGetComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (element: Element) => realGetComputedStyle(element);
 
 // ProLayout and antd render slowly in jsdom on two shared cores; findBy* waits this long before failing.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 15000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -34,4 +37,10 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  clearFileTimers();
+  await drainReactScheduler();
+  // The drained renders may have started timers of their own (rc-motion); they must not outlive the file either.
+  clearFileTimers();
+});

@@ -9,8 +9,8 @@ export interface AntdSubmitButtonProps extends Omit<ButtonProps, 'htmlType' | 'l
 }
 
 /**
- * The submit button of an antd Form (app-layout screens; auth screens use {@link SubmitButton} in a PortalForm): disabled until every rule of the form passes and while
- * submitting (spec §5 "Buttons are disabled until the form is valid"). Must sit inside the Form.
+ * The submit button of an antd Form (app-layout screens; auth screens use {@link SubmitButton} in a RuleForm): disabled until every rule of the form passes and while
+ * submitting ("buttons are disabled until the form is valid", docs/validation-rules.md). Must sit inside the Form.
  * @example <SubmitButton loading={store.saving} loadingText={t('changePassword.saving')}>{t('changePassword.submit')}</SubmitButton>
  */
 export function AntdSubmitButton({

@@ -5,7 +5,7 @@ import './controls.css';
 
 export interface BaseInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'prefix'> {
   ref?: Ref<HTMLInputElement>;
-  /** 'error' draws the error border (set by PortalForm.Item; antd's Form.Item styles it through its class). */
+  /** 'error' draws the error border (set by FormField; antd's Form.Item styles it through its class). */
   status?: 'error' | 'warning' | '';
   size?: 'middle' | 'large';
   /** Content at the end of the box, inside its border (the password toggle). */
@@ -17,12 +17,31 @@ export interface BaseInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * antd's Input (~20 KiB gzip with its clear button, count and resize machinery), which the login page's
  * first-paint budget cannot pay. It still honours an antd Form's `disabled`.
  */
-export function BaseInput({ ref, status, size = 'middle', suffix, className, disabled, ...props }: BaseInputProps) {
+export function BaseInput({
+  ref,
+  status,
+  size = 'middle',
+  suffix,
+  className,
+  disabled,
+  ...props
+}: BaseInputProps) {
   const formDisabled = useContext(DisabledContext);
   const isDisabled = disabled ?? formDisabled ?? false;
-  const modifiers = [size === 'large' ? 'portal-input--large' : '', status ? `portal-input--${status}` : '', isDisabled ? 'portal-input--disabled' : ''];
+  const modifiers = [
+    size === 'large' ? 'portal-input--large' : '',
+    status ? `portal-input--${status}` : '',
+    isDisabled ? 'portal-input--disabled' : '',
+  ];
   if (!suffix) {
-    return <input ref={ref} {...props} disabled={isDisabled} className={fieldClassName('portal-input', ...modifiers, className)} />;
+    return (
+      <input
+        ref={ref}
+        {...props}
+        disabled={isDisabled}
+        className={fieldClassName('portal-input', ...modifiers, className)}
+      />
+    );
   }
   return (
     <span className={fieldClassName('portal-input', 'portal-input--affix', ...modifiers, className)}>

@@ -4,13 +4,14 @@ import { Button, Form } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createTestI18n } from '../../../tests/setup/test-i18n';
-import { rules } from '../validation';
+import { fieldRules, rules } from '../validation';
 import { EmailInput } from './email-input';
 import { OtpInput } from './otp-input';
 import { PasswordInput } from './password-input';
 import { PhoneInput, sanitizePhone } from './phone-input';
-import { PortalForm } from '../form';
+import { FormField, RuleForm, useRuleForm } from '../form';
 import { AntdSubmitButton } from './antd-submit-button';
+import { PlainButton } from './plain-button';
 import { SubmitButton } from './submit-button';
 
 function renderWithI18n(ui: ReactNode, language = 'en') {
@@ -140,6 +141,34 @@ describe('shared controls', { timeout: 20_000 }, () => {
     });
   });
 
+  describe('PlainButton', () => {
+    it('is a non-submitting button that runs its action, and is disabled and busy while loading', async () => {
+      const onClick = vi.fn();
+      const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+      const user = userEvent.setup();
+      const { rerender } = render(
+        <form onSubmit={onSubmit}>
+          <PlainButton variant="link" onClick={onClick} loadingText="SENDING">
+            Resend code
+          </PlainButton>
+        </form>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Resend code' }));
+      expect(onClick).toHaveBeenCalledOnce();
+      expect(onSubmit).not.toHaveBeenCalled();
+      rerender(
+        <form onSubmit={onSubmit}>
+          <PlainButton variant="link" onClick={onClick} loading loadingText="SENDING">
+            Resend code
+          </PlainButton>
+        </form>,
+      );
+      const busy = screen.getByRole('button', { name: 'SENDING' });
+      expect(busy).toBeDisabled();
+      expect(busy).toHaveAttribute('aria-busy', 'true');
+    });
+  });
+
   describe('EmailInput', () => {
     it('is named by its form label, and has a name of its own when used alone', () => {
       renderWithI18n(
@@ -160,19 +189,19 @@ describe('shared controls', { timeout: 20_000 }, () => {
     });
   });
 
-  // The same behaviour in the auth screens' PortalForm and in an antd Form (app screens).
+  // The same behaviour in the auth screens' react-hook-form RuleForm and in an antd Form (app screens).
   const variants = {
-    'SubmitButton in a PortalForm': function ResendForm({ loading }: { loading: boolean }) {
-      const { t } = useTranslation('core');
+    'SubmitButton in a RuleForm': function ResendForm({ loading }: { loading: boolean }) {
+      const form = useRuleForm<{ email: string }>({ defaultValues: { email: '' } });
       return (
-        <PortalForm>
-          <PortalForm.Item name="email" label="Email" rules={rules.email(t)}>
+        <RuleForm form={form} onSubmit={() => {}}>
+          <FormField name="email" label="Email" rule={fieldRules.email()}>
             <EmailInput />
-          </PortalForm.Item>
+          </FormField>
           <SubmitButton loading={loading} loadingText="SENDING">
             Send
           </SubmitButton>
-        </PortalForm>
+        </RuleForm>
       );
     },
     'AntdSubmitButton in an antd Form': function ResendForm({ loading }: { loading: boolean }) {

@@ -6,8 +6,8 @@ export type EmailInputProps = Omit<BaseInputProps, 'type'>;
 
 /**
  * An email field. `type="text"` on purpose: the browser's own email check would block submit with a
- * native bubble before the portal's messages (spec §5) could show.
- * @example <PortalForm.Item name="email" label={t('controls.email.label')} rules={rules.email(t)}><EmailInput /></PortalForm.Item>
+ * native bubble before the portal's own messages could show.
+ * @example <FormField name="email" label={t('controls.email.label')} rule={fieldRules.email()}><EmailInput /></FormField>
  */
 export function EmailInput(props: EmailInputProps) {
   const { t } = useTranslation('core');

@@ -17,7 +17,10 @@ const ICONS: Record<InlineAlertProps['type'], string> = { success: '✓', info: 
 /** A message box drawn like antd's Alert, for the auth screens (antd's Alert is not worth its bytes there). */
 export function InlineAlert({ type, message, action, role }: InlineAlertProps) {
   return (
-    <div className={`portal-alert portal-alert--${type}`} role={role ?? (type === 'error' || type === 'warning' ? 'alert' : 'status')}>
+    <div
+      className={`portal-alert portal-alert--${type}`}
+      role={role ?? (type === 'error' || type === 'warning' ? 'alert' : 'status')}
+    >
       <span className="portal-alert__icon" aria-hidden="true">
         {ICONS[type]}
       </span>

@@ -24,6 +24,8 @@ export function OtpInput({ value, onChange, length = OTP_LENGTH, className, ...p
       autoComplete="one-time-code"
       {...props}
       type="text"
+      // Codes read left to right in Arabic too: the field keeps its direction in a right-to-left page.
+      dir="ltr"
       value={value ?? ''}
       onChange={(event) => onChange?.(event.target.value.replace(/\D/g, '').slice(0, length))}
       aria-label={fallbackAriaLabel(props, t('controls.otp.label'))}

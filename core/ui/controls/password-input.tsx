@@ -10,7 +10,16 @@ export interface PasswordInputProps extends Omit<BaseInputProps, 'type' | 'suffi
 
 // Inline eye icons: the icon library's runtime is not worth its bytes on the login page.
 const Eye = ({ crossed }: { crossed: boolean }) => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
+  <svg
+    viewBox="0 0 24 24"
+    width="16"
+    height="16"
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+  >
     <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
     <circle cx="12" cy="12" r="3" />
     {crossed && <path d="M3 3l18 18" />}
@@ -20,7 +29,7 @@ const Eye = ({ crossed }: { crossed: boolean }) => (
 /**
  * A password field with a show/hide toggle: a real button named 'Show password' with aria-pressed,
  * reachable by keyboard (antd's Input.Password toggle is an unlabelled icon the keyboard cannot reach).
- * @example <PortalForm.Item name="password" label={t('controls.password.label')} rules={rules.password(t)}><PasswordInput autoComplete="new-password" /></PortalForm.Item>
+ * @example <FormField name="password" label={t('controls.password.label')} rule={fieldRules.password()}><PasswordInput autoComplete="new-password" /></FormField>
  */
 export function PasswordInput({ autoComplete = 'current-password', disabled, ...props }: PasswordInputProps) {
   const { t } = useTranslation('core');

@@ -20,7 +20,7 @@ export interface PhoneInputProps extends Omit<BaseInputProps, 'type' | 'value' |
 }
 
 /**
- * A phone number field: an optional leading "+", then digits only (spec §5). Spaces, brackets and
+ * A phone number field: an optional leading "+", then digits only (docs/validation-rules.md). Spaces, brackets and
  * dashes from a pasted number are dropped rather than refused.
  * @example <Form.Item name="phoneNumber" label={t('controls.phone.label')} rules={rules.phone(t, { forcePlus: true })}><PhoneInput forcePlus /></Form.Item>
  */
@@ -34,6 +34,8 @@ export function PhoneInput({ value, onChange, forcePlus = false, ...props }: Pho
       autoComplete="tel"
       {...props}
       type="tel"
+      // Numbers read left to right in Arabic too: the field keeps its direction in a right-to-left page.
+      dir="ltr"
       value={shown}
       onChange={(event) => onChange?.(sanitizePhone(event.target.value, forcePlus))}
       aria-label={fallbackAriaLabel(props, t('controls.phone.label'))}

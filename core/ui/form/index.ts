@@ -1,3 +1,4 @@
-export { PortalForm, type PortalFormInstance, type PortalFormItemProps, type PortalFormProps } from './portal-form';
-export type { Rule, RuleObject, ValidateError } from './form-store';
+export { RuleForm, useRuleForm, useRuleFormContext, type RuleFormProps } from './rule-form';
+export { FormField, type FormFieldProps } from './form-field';
+export { clearFields, showFieldErrors } from './form-actions';
 export { NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields';

@@ -1,34 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '../controls/password-input';
-import { rules } from '../validation';
-import { PortalForm } from './portal-form';
+import { fieldRules } from '../validation/field-rules';
+import { FormField } from './form-field';
 
 export interface NewPasswordFieldsProps {
   /** 'newPassword' labels the first field 'New Password' (reset); default 'Password' (sign-up, SSO). */
-  label?: 'password' | 'newPassword';
+  labelKey?: 'password' | 'newPassword';
   autoFocus?: boolean;
 }
 
 /**
- * The `password` and `confirmPassword` pair every "choose a password" form asks for, with the spec §5
- * rules and the match check that re-runs when the first field changes. Inside a {@link PortalForm}.
- * @example <PortalForm onFinish={({ password }) => save(password)}><NewPasswordFields autoFocus /><SubmitButton /></PortalForm>
+ * The `password` and `confirmPassword` pair every "choose a password" form asks for, with the password rules
+ * and the match check that re-runs when the first field changes. Inside a {@link RuleForm}.
+ * @example <RuleForm form={form} onSubmit={({ password }) => save(password)}><NewPasswordFields autoFocus /><SubmitButton /></RuleForm>
  */
-export function NewPasswordFields({ label = 'password', autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ labelKey = 'password', autoFocus }: NewPasswordFieldsProps) {
   const { t } = useTranslation('core');
   return (
     <>
-      <PortalForm.Item name="password" label={t(`controls.${label}.label`)} rules={rules.password(t)}>
+      <FormField name="password" label={t(`controls.${labelKey}.label`)} rule={fieldRules.password()}>
         <PasswordInput autoFocus={autoFocus} autoComplete="new-password" />
-      </PortalForm.Item>
-      <PortalForm.Item
+      </FormField>
+      <FormField
         name="confirmPassword"
         label={t('controls.confirmPassword.label')}
-        dependencies={['password']}
-        rules={rules.confirmPassword(t, 'password')}
+        rule={fieldRules.confirmPassword('password')}
       >
         <PasswordInput autoComplete="new-password" />
-      </PortalForm.Item>
+      </FormField>
     </>
   );
 }

@@ -7,10 +7,10 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-/** Spec §3 default region. */
+/** The built-in default region, used when neither the organisation nor the config names one. */
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 export const DEFAULT_DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm A';
-/** Spec §9 "dd/MM/yyyy" in dayjs tokens. */
+/** The product's date format, dd/MM/yyyy, in dayjs tokens. */
 export const DATE_FORMAT = 'DD/MM/YYYY';
 
 export type DateInput = string | number | Date | Dayjs;
@@ -22,7 +22,7 @@ export interface DateFormatOptions {
   format?: string;
 }
 
-/** The organisation's `regionalConfig` (spec §3), as the access-token response carries it. */
+/** The organisation's `regionalConfig`, as its access-token answer carries it and the session keeps it. */
 export interface RegionalFormatConfig {
   matchDeviceTime?: boolean;
   timeZone?: string;
@@ -83,13 +83,28 @@ export function parseDate(text: string, format: string = DATE_FORMAT): Dayjs | n
   return day.isValid() ? day : null;
 }
 
+/** The deployment's region (config `region`): what dates follow when the organisation sends none. */
+export interface RegionDefaults {
+  timeZone: string;
+  format: string;
+}
+
+const BUILT_IN_REGION: RegionDefaults = { timeZone: DEFAULT_TIME_ZONE, format: DEFAULT_DATE_TIME_FORMAT };
+
 /**
- * Format options for an organisation: its zone and format, or the device's zone when it asks to match it.
- * @example formatDateTime(loggedAt, regionalFormatOptions({ matchDeviceTime: false, timeZone: 'Europe/Paris', timeFormat: 'DD/MM/YYYY HH:mm' }))
+ * Format options for the active organisation: its zone (or the device's, when it asks to match it) and its format;
+ * each missing part falls back to the deployment's region, then to the built-in default.
+ * @example formatDateTime(loggedAt, regionalFormatOptions(session.regionalConfig, config.region))
+ * @example regionalFormatOptions(null, { timeZone: 'Europe/Paris', format: 'DD/MM/YYYY HH:mm' }) // the config's region
  */
-export function regionalFormatOptions(config?: RegionalFormatConfig | null): Required<DateFormatOptions> {
+export function regionalFormatOptions(
+  config?: RegionalFormatConfig | null,
+  fallback: RegionDefaults = BUILT_IN_REGION,
+): Required<DateFormatOptions> {
   return {
-    timeZone: config?.matchDeviceTime ? dayjs.tz.guess() : config?.timeZone || DEFAULT_TIME_ZONE,
-    format: config?.timeFormat || DEFAULT_DATE_TIME_FORMAT,
+    timeZone: config?.matchDeviceTime
+      ? dayjs.tz.guess()
+      : config?.timeZone || fallback.timeZone || DEFAULT_TIME_ZONE,
+    format: config?.timeFormat || fallback.format || DEFAULT_DATE_TIME_FORMAT,
   };
 }

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** Column filters wait this long after the last keystroke before querying (spec §9). */
+/** Column filters wait this long after the last keystroke before querying (docs/limits-and-timing.md). */
 export const FILTER_DEBOUNCE_MS = 1000;
 
 /** The date filter reaches back this many days before today. */

@@ -13,7 +13,7 @@ import {
   truncateMiddle,
 } from '.';
 
-describe('formatDateTime (spec §9 default region)', () => {
+describe('formatDateTime (docs/limits-and-timing.md default region)', () => {
   it.each([
     ['Sydney daylight time', '2026-01-01T00:00:00Z', {}, '01/01/2026 11:00 AM'],
     ['Sydney standard time', '2026-07-01T00:00:00Z', {}, '01/07/2026 10:00 AM'],
@@ -91,7 +91,7 @@ describe('regionalFormatOptions', () => {
   });
 });
 
-describe('truncation (spec §9)', () => {
+describe('truncation (docs/limits-and-timing.md)', () => {
   it('keeps the first 30 characters and an ellipsis', () => {
     expect(truncateEnd('Quarterly statement for the Document Apps', 30)).toBe(
       'Quarterly statement for the Do...',

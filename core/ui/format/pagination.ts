@@ -12,7 +12,7 @@ function positiveInteger(value: number, fallback: number): number {
 }
 
 /**
- * Spec §9: offset starts at 1. antd Table's `current` is also 1-based, so it maps straight across;
+ * docs/limits-and-timing.md: offset starts at 1. antd Table's `current` is also 1-based, so it maps straight across;
  * nonsense (0, NaN, negative) falls back to the first page and the default size.
  * @example toPageQuery(pagination.current, pagination.pageSize) // { offset: 2, limit: 20 }
  */

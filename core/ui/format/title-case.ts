@@ -1,5 +1,5 @@
 /**
- * Role names as users see them (spec §6): each word capitalised, the rest lower case; underscores and
+ * Role names as users see them (docs/organisation-selection.md): each word capitalised, the rest lower case; underscores and
  * hyphens from machine names become spaces.
  * @example titleCase('owner') // 'Owner'
  * @example titleCase('billing_ADMIN') // 'Billing Admin'

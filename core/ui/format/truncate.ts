@@ -2,7 +2,7 @@
 const ELLIPSIS = '...';
 
 /**
- * Keeps the first `max` characters and marks the cut (spec §9: 30).
+ * Keeps the first `max` characters and marks the cut (docs/limits-and-timing.md: 30).
  * @example truncateEnd('Quarterly statement for the Document Apps', 30) // 'Quarterly statement for the Do...'
  */
 export function truncateEnd(text: string, max = 30): string {

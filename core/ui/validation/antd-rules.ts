@@ -1,44 +1,33 @@
 /**
- * antd Form `rules` built from the pure validators. Each field gets ONE validator that reports
- * only the first failed check, so a user sees one actionable message at a time, and `required: true`
- * so antd draws the required mark.
+ * antd Form `rules` built from the rule set's field rules (./field-rules.ts), for the app-layout screens.
+ * Each field gets ONE validator that reports only the first failed check, so a user sees one actionable
+ * message at a time, and `required` so antd draws the required mark.
  */
-import type { Rule as FormRule, RuleObject } from '../form/form-store';
-import { translateValidation, type Translate, type ValidationMessageKey } from './messages';
-import {
-  validateConfirmPassword,
-  validateCurrentPassword,
-  validateEmail,
-  validateFirstName,
-  validateLastName,
-  validateNewPassword,
-  validateNewPasswordConfirm,
-  validateOtp,
-  validatePassword,
-  validatePhone,
-  type EmailOptions,
-  type PhoneOptions,
-} from './validators';
+import type { FormRule } from 'antd';
+import { fieldRules, type FieldRule, type FormValues } from './field-rules';
+import { translateValidation, type Translate } from './messages';
+import type { EmailOptions, PhoneOptions } from './validators';
 
-type Check = (value: unknown) => ValidationMessageKey | null;
-
-function rule(t: Translate, check: Check, required = true): RuleObject {
-  return {
-    required,
-    validator: (_rule, value) => {
-      const key = check(value);
-      return key ? Promise.reject(new Error(translateValidation(t, key))) : Promise.resolve();
-    },
-  };
-}
-
-/** A rule that compares with another field; the Form.Item also needs `dependencies={[otherField]}`. */
-function comparing(
+/**
+ * Adapts one field rule. A rule that compares fields reads them from the form; the Form.Item also needs
+ * `dependencies={rule.dependencies}` so antd re-checks it when they change.
+ */
+export function antdRules(
   t: Translate,
-  otherField: string,
-  check: (value: unknown, other: unknown) => ValidationMessageKey | null,
-): FormRule {
-  return ({ getFieldValue }) => rule(t, (value) => check(value, getFieldValue(otherField)));
+  { check, dependencies = [], required = true }: FieldRule,
+): FormRule[] {
+  const validate = (value: unknown, values: FormValues) => {
+    const key = check(value, values);
+    return key ? Promise.reject(new Error(translateValidation(t, key))) : Promise.resolve();
+  };
+  if (dependencies.length === 0) return [{ required, validator: (_rule, value) => validate(value, {}) }];
+  return [
+    ({ getFieldValue }) => ({
+      required,
+      validator: (_rule, value) =>
+        validate(value, Object.fromEntries(dependencies.map((name) => [name, getFieldValue(name)]))),
+    }),
+  ];
 }
 
 /**
@@ -49,28 +38,21 @@ function comparing(
  * <Form.Item name="confirm" dependencies={['password']} rules={rules.confirmPassword(t, 'password')}>
  */
 export const rules = {
-  firstName: (t: Translate): FormRule[] => [rule(t, validateFirstName)],
-  lastName: (t: Translate): FormRule[] => [rule(t, validateLastName)],
+  firstName: (t: Translate) => antdRules(t, fieldRules.firstName()),
+  lastName: (t: Translate) => antdRules(t, fieldRules.lastName()),
   /** `{ required: false }` for optional addresses such as the recovery email. */
-  email: (t: Translate, options: EmailOptions = {}): FormRule[] => [
-    rule(t, (value) => validateEmail(value, options), options.required ?? true),
-  ],
-  password: (t: Translate): FormRule[] => [rule(t, validatePassword)],
+  email: (t: Translate, options: EmailOptions = {}) => antdRules(t, fieldRules.email(options)),
+  password: (t: Translate) => antdRules(t, fieldRules.password()),
   /** Needs `dependencies={[passwordField]}` on the Form.Item so it re-checks when the password changes. */
-  confirmPassword: (t: Translate, passwordField: string): FormRule[] => [
-    comparing(t, passwordField, validateConfirmPassword),
-  ],
+  confirmPassword: (t: Translate, passwordField: string) =>
+    antdRules(t, fieldRules.confirmPassword(passwordField)),
   /** The change form's confirmation: 'New Password and Confirm Password should match'. */
-  newPasswordConfirm: (t: Translate, newPasswordField: string): FormRule[] => [
-    comparing(t, newPasswordField, validateNewPasswordConfirm),
-  ],
-  currentPassword: (t: Translate): FormRule[] => [rule(t, validateCurrentPassword)],
+  newPasswordConfirm: (t: Translate, newPasswordField: string) =>
+    antdRules(t, fieldRules.newPasswordConfirm(newPasswordField)),
+  currentPassword: (t: Translate) => antdRules(t, fieldRules.currentPassword()),
   /** Password rules plus 'Sorry you have entered current password as a new password'. */
-  newPassword: (t: Translate, currentPasswordField: string): FormRule[] => [
-    comparing(t, currentPasswordField, validateNewPassword),
-  ],
-  phone: (t: Translate, options: PhoneOptions = {}): FormRule[] => [
-    rule(t, (value) => validatePhone(value, options)),
-  ],
-  otp: (t: Translate): FormRule[] => [rule(t, validateOtp)],
+  newPassword: (t: Translate, currentPasswordField: string) =>
+    antdRules(t, fieldRules.newPassword(currentPasswordField)),
+  phone: (t: Translate, options: PhoneOptions = {}) => antdRules(t, fieldRules.phone(options)),
+  otp: (t: Translate) => antdRules(t, fieldRules.otp()),
 };

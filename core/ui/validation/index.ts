@@ -1,9 +1,11 @@
 export * from './limits';
 export {
+  isValidationMessageKey,
   translateValidation,
   validationMessageKeys,
   type Translate,
   type ValidationMessageKey,
 } from './messages';
 export * from './validators';
-export { rules } from './antd-rules';
+export { fieldRules, type FieldRule, type FormValues } from './field-rules';
+export { antdRules, rules } from './antd-rules';

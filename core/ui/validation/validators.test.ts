@@ -1,3 +1,14 @@
+import { abnEndsWithAcn, validateAbn, validateAcn } from '@contract/rules/business-numbers';
+import {
+  validateDateOfBirth,
+  validateExpiryDate,
+  validateExpiryMonth,
+  validateMedicareNumber,
+  validateMedicareReference,
+  validatePostCode,
+  validateState,
+} from '@contract/rules/identity';
+import { validateMiddleName } from '@contract/rules/names';
 import { createTestI18n } from '../../../tests/setup/test-i18n';
 import { translateValidation, validationMessageKeys, type ValidationMessageKey } from './messages';
 import {
@@ -6,11 +17,15 @@ import {
   validateEmail,
   validateFirstName,
   validateLastName,
+  validateLoginPassword,
   validateNewPassword,
   validateNewPasswordConfirm,
+  validateOrganizationName,
   validateOtp,
   validatePassword,
   validatePhone,
+  validateRoleName,
+  validateBrandColour,
 } from './validators';
 
 const en = createTestI18n('en');
@@ -22,7 +37,43 @@ const EMAIL_256 = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.r
 
 type Case = [rule: string, check: () => ValidationMessageKey | null, expected: string];
 
-// Spec §5: every message, produced by its rule for a failing input.
+
+const TODAY = '2026-11-23';
+
+// The identity-verification rules (docs/identity-verification.md), shared with the KYC and KYB forms.
+const identityFailing: Case[] = [
+  ['middle name, too long', () => validateMiddleName('a'.repeat(51)), 'Middle name can have a maximum of 50 characters'],
+  ['middle name, digit', () => validateMiddleName('J0hn'), 'Enter your middle name in format: John Smith'],
+  ['ABN, empty', () => validateAbn(''), 'ABN is required'],
+  ['ABN, 10 digits', () => validateAbn('5182475355'), 'ABN must be 11 digits'],
+  ['ABN, one digit changed', () => validateAbn('51 824 753 557'), 'Invalid ABN: please check the number'],
+  ['ACN, empty', () => validateAcn(''), 'ACN is required'],
+  ['ACN, 8 digits', () => validateAcn('00000001'), 'ACN must be 9 digits'],
+  ['ACN, wrong check digit', () => validateAcn('123 456 789'), 'Invalid ACN: please check the number'],
+  [
+    "ACN, not the ABN's last nine digits (a warning the KYB form shows)",
+    () => (abnEndsWithAcn('51 824 753 556', '000 000 019') ? null : 'validation.acn.abnMismatch'),
+    "The last 9 digits of a company's ABN are usually its ACN: please check both numbers",
+  ],
+  ['Medicare, empty', () => validateMedicareNumber(''), 'Medicare card number is required'],
+  ['Medicare, 9 digits', () => validateMedicareNumber('212345670'), 'Medicare card number must be 10 digits'],
+  ['Medicare, wrong check digit', () => validateMedicareNumber('2123 45671 1'), 'Invalid Medicare card number: please check the number'],
+  ['Medicare reference, 0', () => validateMedicareReference(0), 'Individual reference number must be from 1 to 9'],
+  ['date of birth, empty', () => validateDateOfBirth('', TODAY), 'Date of birth is required'],
+  ['date of birth, in the future', () => validateDateOfBirth('2030-01-01', TODAY), 'Enter a valid date of birth'],
+  ['date of birth, 17 years old', () => validateDateOfBirth('2009-01-01', TODAY), 'You must be at least 18 years old'],
+  ['expiry, empty', () => validateExpiryDate('', TODAY), 'Expiry date is required'],
+  ['expiry, not a date', () => validateExpiryDate('2030-13-40', TODAY), 'Enter a valid expiry date'],
+  ['expiry, yesterday', () => validateExpiryDate('2026-11-22', TODAY), 'This document has expired'],
+  ['expiry month, last month', () => validateExpiryMonth('2026-10', TODAY), 'This document has expired'],
+  ['post code, empty', () => validatePostCode('', 'AU'), 'Post code is required'],
+  ['post code, Australia with 3 digits', () => validatePostCode('200', 'AU'), 'Australian post codes have 4 digits'],
+  ['post code, elsewhere too long', () => validatePostCode('12345678901', 'GB'), 'Post code can have up to 10 letters, digits, spaces or hyphens'],
+  ['state, empty', () => validateState('', 'AU'), 'State is required'],
+  ['state, not an Australian state', () => validateState('Queens', 'AU'), 'Choose an Australian state or territory'],
+];
+
+// Every message, produced by its rule for a failing input.
 const failing: Case[] = [
   ['first name, empty', () => validateFirstName(''), 'First name is required'],
   ['first name, blank', () => validateFirstName('   '), 'First name is required'],
@@ -44,6 +95,24 @@ const failing: Case[] = [
     'Enter your first name in format: John Smith',
   ],
   ['first name, symbol', () => validateFirstName('John!'), 'Enter your first name in format: John Smith'],
+  ['first name, markup', () => validateFirstName('<b>x</b>'), 'Enter your first name in format: John Smith'],
+  [
+    'first name, line break',
+    () => validateFirstName('John\r\nSmith'),
+    'Enter your first name in format: John Smith',
+  ],
+  ['first name, NUL', () => validateFirstName('John\u0000'), 'Enter your first name in format: John Smith'],
+  ['first name, emoji', () => validateFirstName('John 😀'), 'Enter your first name in format: John Smith'],
+  [
+    'first name, 51 characters',
+    () => validateFirstName('J'.repeat(51)),
+    'First name can have a maximum of 50 characters',
+  ],
+  [
+    'last name, 51 characters',
+    () => validateLastName('S'.repeat(51)),
+    'Last name can have a maximum of 50 characters',
+  ],
   ['last name, empty', () => validateLastName(''), 'Last name is required'],
   ['last name, digit', () => validateLastName('Sm1th'), 'Enter your last name in format: Smith'],
   ['last name, underscore', () => validateLastName('de_la'), 'Enter your last name in format: Smith'],
@@ -64,6 +133,13 @@ const failing: Case[] = [
   ['email, domain starts with hyphen', () => validateEmail('john@-example.com'), 'Invalid email'],
   ['email, bracket in local part', () => validateEmail('jo(hn)@example.com'), 'Invalid email'],
   ['password, empty', () => validatePassword(''), 'Password is required'],
+  ['login password, empty', () => validateLoginPassword(''), 'Password is required'],
+  ['login password, blank', () => validateLoginPassword('   '), 'Password is required'],
+  [
+    'login password, 257 characters',
+    () => validateLoginPassword('x'.repeat(257)),
+    'Invalid email or password',
+  ],
   ['password, 6 characters', () => validatePassword('Ab1!cd'), 'Password must be 7 characters at minimum!'],
   [
     'password, 31 characters',
@@ -184,6 +260,42 @@ const failing: Case[] = [
   ['otp, 5 digits', () => validateOtp('12345'), 'Code must be 6 digits'],
   ['otp, 7 digits', () => validateOtp('1234567'), 'Code must be 6 digits'],
   ['otp, letter', () => validateOtp('12345a'), 'Code must be 6 digits'],
+  ['organisation name, blank', () => validateOrganizationName('  '), 'Organisation name is required'],
+  [
+    'organisation name, 1 character',
+    () => validateOrganizationName('A'),
+    'Organisation name must be at least 2 characters',
+  ],
+  [
+    'organisation name, 101 characters',
+    () => validateOrganizationName('x'.repeat(101)),
+    'Organisation name can have a maximum of 100 characters',
+  ],
+  [
+    'organisation name, trailing space',
+    () => validateOrganizationName('Acme '),
+    'Organisation name cannot start or end with a space or contain line breaks, < or >',
+  ],
+  ['role name, empty', () => validateRoleName(''), 'Role name is required'],
+  ['role name, 1 character', () => validateRoleName('S'), 'Role name must be at least 2 characters'],
+  [
+    'role name, 51 characters',
+    () => validateRoleName('x'.repeat(51)),
+    'Role name can have a maximum of 50 characters',
+  ],
+  [
+    'role name, markup',
+    () => validateRoleName('<i>Ops</i>'),
+    'Role name cannot start or end with a space or contain line breaks, < or >',
+  ],
+  ['brand colour, empty', () => validateBrandColour(''), 'Colour is required'],
+  ...(['#abc', '#12345', '#1234567', '#123456789', 'red', '123456', '#12345g'] as const).map(
+    (value): Case => [
+      `brand colour, ${value}`,
+      () => validateBrandColour(value),
+      'Enter a hex colour: # followed by 6 or 8 hex digits (#RRGGBB or #RRGGBBAA)',
+    ],
+  ),
 ];
 
 const passing: [rule: string, check: () => ValidationMessageKey | null][] = [
@@ -194,6 +306,8 @@ const passing: [rule: string, check: () => ValidationMessageKey | null][] = [
   ['first name, decomposed accent', () => validateFirstName('Jose\u0301')],
   ['first name, initial with dot', () => validateFirstName('J.')],
   ['first name, non-Latin script', () => validateFirstName('Дмитрий')],
+  ['first name, 50 characters', () => validateFirstName('J'.repeat(50))],
+  ['first name, two parts with one space', () => validateFirstName('Jean Luc')],
   ['last name, apostrophe and hyphen', () => validateLastName("O'Brien-Smith")],
   ['last name, typographic apostrophe', () => validateLastName('O\u2019Brien')],
   ['last name, two parts', () => validateLastName('van Dijk')],
@@ -202,6 +316,8 @@ const passing: [rule: string, check: () => ValidationMessageKey | null][] = [
   ['email, exactly 256 characters', () => validateEmail(EMAIL_256)],
   ['email, optional and empty', () => validateEmail('', { required: false })],
   ['password, 7 characters', () => validatePassword('Secre1!')],
+  ['login password, any existing password', () => validateLoginPassword('x')],
+  ['login password, 256 characters', () => validateLoginPassword('x'.repeat(256))],
   ['password, 30 characters', () => validatePassword(`Ab1!${'x'.repeat(26)}`)],
   ['password, unicode special', () => validatePassword('Secret1€')],
   ['password, accented letter counts as special (as on the server)', () => validatePassword('Passwört1')],
@@ -213,10 +329,13 @@ const passing: [rule: string, check: () => ValidationMessageKey | null][] = [
   ['phone, 15 digits with plus', () => validatePhone('+123456789012345')],
   ['phone, forced plus present', () => validatePhone('+61412345678', { forcePlus: true })],
   ['otp, 6 digits', () => validateOtp('012345')],
+  ['brand colour, #RRGGBB', () => validateBrandColour('#123456')],
+  ['brand colour, #RRGGBBAA in either case', () => validateBrandColour('#12345678')],
+  ['brand colour, lower and upper case', () => validateBrandColour('#0b1F4a')],
 ];
 
-describe('validation rules (spec §5)', () => {
-  it.each(failing)('%s → the spec message', (_name, check, expected) => {
+describe('validation rules (docs/validation-rules.md)', () => {
+  it.each([...failing, ...identityFailing])('%s → the spec message', (_name, check, expected) => {
     expect(english(check())).toBe(expected);
   });
 
@@ -230,7 +349,7 @@ describe('validation rules (spec §5)', () => {
   });
 
   it('every message key is produced by at least one failing case', () => {
-    const produced = new Set(failing.map(([, check]) => check()));
+    const produced = new Set([...failing, ...identityFailing].map(([, check]) => check()));
     expect(validationMessageKeys.filter((key) => !produced.has(key))).toEqual([]);
   });
 

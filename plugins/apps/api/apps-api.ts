@@ -1,48 +1,37 @@
-import { HttpClient, inject, injectable, token, type ApiResult } from '@core';
-import type {
-  AppIdBody,
-  AppLaunchData,
-  AppListData,
-  AppListItem,
-  AppSsoData,
-  AppStatusBody,
-} from '@contract/v1/index';
+import { HttpClient, inject, injectable } from '@core';
+import type { EndpointBody } from '@contract/v1/endpoint';
+import { endpoints, type Endpoints } from '@contract/v1/endpoints';
 
 /**
- * The app dashboard's /v1 calls (spec §7.3), one method per endpoint. Errors are shown by the HTTP client
- * (spec §8); the enable/disable call also shows the server's success message.
+ * The app dashboard's /v1 calls, one line per endpoint of the contract's table. Errors are shown by the HTTP
+ * client; the enable/disable call also shows the server's success message.
  * @example
  * const { data } = await useService(AppsApi).list(signal);
  */
-export interface AppsApi {
-  /** The apps of the active organisation. */
-  list(signal?: AbortSignal): Promise<ApiResult<AppListData>>;
-  /** A first-party launch: a single-use token (about 60 s) for the app's portal and where to open it. */
-  launch(body: AppIdBody, signal?: AbortSignal): Promise<ApiResult<AppLaunchData>>;
-  /** A third-party launch with completed SSO: open `url + token`. */
-  ssoToken(body: AppIdBody, signal?: AbortSignal): Promise<ApiResult<AppSsoData>>;
-  /** Enable or disable a third-party app (admin or owner); answers the updated card. */
-  setStatus(body: AppStatusBody, signal?: AbortSignal): Promise<ApiResult<AppListItem>>;
-}
-export const AppsApi = token<AppsApi>('apps.api');
-
 @injectable()
-export class HttpAppsApi implements AppsApi {
+export class HttpAppsApi {
   constructor(@inject(HttpClient) private readonly http: HttpClient) {}
 
+  /** The apps of the active organisation. */
   list(signal?: AbortSignal) {
-    return this.http.get<AppListData>('/v1/apps', { signal });
+    return this.http.call(endpoints.apps, undefined, { signal });
   }
 
-  launch(body: AppIdBody, signal?: AbortSignal) {
-    return this.http.post<AppLaunchData>('/v1/app/launch', body, { signal });
+  /** A first-party launch: a single-use token (about 60 s) for the app's portal and where to open it. */
+  launch(body: EndpointBody<Endpoints['launchApp']>, signal?: AbortSignal) {
+    return this.http.call(endpoints.launchApp, { body }, { signal });
   }
 
-  ssoToken(body: AppIdBody, signal?: AbortSignal) {
-    return this.http.post<AppSsoData>('/v1/app/sso', body, { signal });
+  /** A third-party launch with completed SSO: open `url + token`. */
+  ssoToken(body: EndpointBody<Endpoints['appSso']>, signal?: AbortSignal) {
+    return this.http.call(endpoints.appSso, { body }, { signal });
   }
 
-  setStatus(body: AppStatusBody, signal?: AbortSignal) {
-    return this.http.patch<AppListItem>('/v1/app/status', body, { signal, showSuccess: true });
+  /** Enable or disable a third-party app (admin or owner); answers the updated card. */
+  setStatus(body: EndpointBody<Endpoints['setAppStatus']>, signal?: AbortSignal) {
+    return this.http.call(endpoints.setAppStatus, { body }, { signal, showSuccess: true });
   }
 }
+
+/** What the app dashboard calls: {@link HttpAppsApi}'s methods, typed by the endpoint table. */
+export { AppsApi } from './apps-api-token';

@@ -9,7 +9,7 @@ export interface AppCardMenuProps {
   onSetEnabled: (enabled: boolean) => void;
 }
 
-/** The partner app's Enable/Disable menu (admin and owner only, spec §2.4); 'Processing' with a spinner while it runs. */
+/** The partner app's Enable/Disable menu (admin and owner only, docs/apps-and-sso.md); 'Processing' with a spinner while it runs. */
 export function AppCardMenu({ app, processing, onSetEnabled }: AppCardMenuProps) {
   const { t } = useTranslation('apps');
   if (processing) {

@@ -14,7 +14,7 @@ export interface AppCardProps {
   onSetEnabled: (app: AppListItem, enabled: boolean) => void;
 }
 
-/** One app of the dashboard (spec §2.4): title, description, Launch, 'Service online' and 'Learn more'. */
+/** One app of the dashboard (docs/apps-and-sso.md): title, description, Launch, 'Service online' and 'Learn more'. */
 export function AppCard({ app, launching, processing, canManage, onLaunch, onSetEnabled }: AppCardProps) {
   const { t } = useTranslation('apps');
   const titleId = useId();

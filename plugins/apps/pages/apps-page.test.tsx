@@ -4,12 +4,13 @@ import type { OrganizationSummary, SessionStore } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
+import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import appsPlugin from '../index';
-
-const API = 'http://localhost';
+import { endpoints } from '@contract/v1/endpoints';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 const app = (overrides: Partial<AppListItem> & Pick<AppListItem, 'id' | 'title'>): AppListItem => ({
   description: `${overrides.title} description`,
@@ -82,7 +83,7 @@ function appList(
 ) {
   const calls: string[] = [];
   server.use(
-    http.get(`${API}/v1/apps`, ({ request }) => {
+    onEndpoint(endpoints.apps, ({ request }) => {
       const token = request.headers.get('authorization')?.replace('Bearer ', '') ?? '';
       calls.push(token);
       const answer = byToken[token];
@@ -98,7 +99,7 @@ function appList(
 
 async function renderDashboard(role = 'owner', options: { url?: string; language?: string } = {}) {
   const view = await renderWithPortal({
-    plugins: [appsPlugin],
+    plugins: [stubAuthPlugin, appsPlugin],
     url: options.url ?? '/dashboard/apps',
     language: options.language,
     config: { appTabPrefix: 'kreano-' },
@@ -138,7 +139,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' }),
     ).toBeInTheDocument();
-    // Role names title-cased (spec §6).
+    // Role names title-cased (docs/organisation-selection.md).
     expect(screen.getByText('Acme Pty Ltd · Owner')).toBeInTheDocument();
 
     const redact = await card('AI Redaction');
@@ -216,7 +217,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const bodies: unknown[] = [];
     let release: () => void = () => {};
     server.use(
-      http.patch(`${API}/v1/app/status`, async ({ request }) => {
+      onEndpoint(endpoints.setAppStatus, async ({ request }) => {
         bodies.push(await request.json());
         await new Promise<void>((resolve) => (release = resolve));
         enabled = true;
@@ -244,9 +245,9 @@ describe('app dashboard', { timeout: 60_000 }, () => {
   it('keeps the card as it was when the toggle fails, with the error shown once', async () => {
     const calls = appList();
     server.use(
-      http.patch(`${API}/v1/app/status`, () =>
+      onEndpoint(endpoints.setAppStatus, () =>
         HttpResponse.json(
-          { msg: 'Only an admin or owner can change this app', code: 'APP_MANAGE_FORBIDDEN' },
+          { msg: "You don't have permission to do this. Contact the account owner or admin", code: 'PERMISSION_DENIED' },
           { status: 403 },
         ),
       ),
@@ -255,7 +256,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const cloud = await card('CloudDrive Sync');
     await user.click(cloud.getByRole('button', { name: 'Options for CloudDrive Sync' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
-    expect(await screen.findAllByText('Only an admin or owner can change this app')).toHaveLength(1);
+    expect(await screen.findAllByText("You don't have permission to do this. Contact the account owner or admin")).toHaveLength(1);
     expect(await cloud.findByRole('button', { name: 'Options for CloudDrive Sync' })).toBeInTheDocument();
     expect(cloud.getByRole('button', { name: 'Launch' })).toBeEnabled();
     expect(calls).toHaveLength(1);
@@ -268,7 +269,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const bodies: unknown[] = [];
     let release: () => void = () => {};
     server.use(
-      http.post(`${API}/v1/app/launch`, async ({ request }) => {
+      onEndpoint(endpoints.launchApp, async ({ request }) => {
         bodies.push(await request.json());
         await new Promise<void>((resolve) => (release = resolve));
         return HttpResponse.json({
@@ -309,7 +310,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     const bodies: unknown[] = [];
     server.use(
-      http.post(`${API}/v1/app/sso`, async ({ request }) => {
+      onEndpoint(endpoints.appSso, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({
           data: { token: 'sso-1', url: 'https://clouddrive.example/sso?token=' },
@@ -341,7 +342,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const tab = fakeTab();
     vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     server.use(
-      http.post(`${API}/v1/app/launch`, async () => {
+      onEndpoint(endpoints.launchApp, async () => {
         await delay(50);
         return HttpResponse.json(
           { msg: "You don't have access to this Portal for this organisation", code: 'NO_PORTAL_ACCESS' },
@@ -365,7 +366,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const tab = fakeTab();
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     server.use(
-      http.post(`${API}/v1/app/launch`, () => HttpResponse.json({ msg: 'boom', code: 'X' }, { status: 500 })),
+      onEndpoint(endpoints.launchApp, () => HttpResponse.json({ msg: 'boom', code: 'X' }, { status: 500 })),
     );
     const { user } = await renderDashboard();
     const launch = (await card('AI Redaction')).getByRole('button', { name: 'Launch' });
@@ -406,7 +407,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
   it('says when the list cannot load, and loads again on Try again', async () => {
     let fail = true;
     server.use(
-      http.get(`${API}/v1/apps`, () =>
+      onEndpoint(endpoints.apps, () =>
         fail
           ? HttpResponse.json({ msg: 'boom', code: 'X' }, { status: 500 })
           : HttpResponse.json({ data: [REDACT], msg: 'ok' }),

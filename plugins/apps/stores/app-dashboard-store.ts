@@ -20,8 +20,8 @@ export interface AppDashboardOptions {
 }
 
 /**
- * The app dashboard (spec §2.4, §4 App launch): the active organisation's apps, launching, and the partner apps'
- * on/off switch. Every failed call has already been shown by the HTTP client (spec §8); the store only stops its
+ * The app dashboard (docs/apps-and-sso.md App launch): the active organisation's apps, launching, and the partner apps'
+ * on/off switch. Every failed call has already been shown by the HTTP client (docs/api-errors.md); the store only stops its
  * loading state.
  * @example
  * const store = new AppDashboardStore(api, session, { tabPrefix: config.appTabPrefix, manageRule });
@@ -49,7 +49,7 @@ export class AppDashboardStore {
     );
   }
 
-  /** Admin or owner by default (spec §6): they get the menu and the 'enable the service' hint. */
+  /** Admin or owner by default (docs/organisation-selection.md): they get the menu and the 'enable the service' hint. */
   get canManage(): boolean {
     return canAccess(this.options.manageRule, {
       role: this.session.role,

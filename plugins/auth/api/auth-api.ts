@@ -1,161 +1,121 @@
-import { HttpClient, inject, injectable, token, type ApiResult } from '@core';
-import type {
-  ForgetPasswordBody,
-  InvitationCheckData,
-  LoginBody,
-  LoginData,
-  OrganizationAccessBody,
-  OrganizationAccessData,
-  OrganizationListData,
-  PortalListData,
-  RegisterBody,
-  RegisterData,
-  ResendEmailBody,
-  ResetPasswordBody,
-  TwoFactorOtpBody,
-  TwoFactorOtpData,
-  TwoFactorVerifyBody,
-  VerifyEmailBody,
-} from '@contract/v1/index';
+import { HttpClient, inject, injectable, type ApiResult } from '@core';
+import type { EndpointBody } from '@contract/v1/endpoint';
+import { endpoints, type Endpoints } from '@contract/v1/endpoints';
 
-// The launch-token exchange and the two-factor and password calls (spec §7.2) live in their features' contract files.
-export type { LaunchTokenBody, LaunchTokenData } from '@contract/v1/apps';
-export type {
-  ChangePasswordBody,
-  TotpSetupData as TwoFactorSetupData,
-  TwoFactorConfigBody,
-  TwoFactorConfirmationBody,
-  TwoFactorSetupBody,
-} from '@contract/v1/user-security';
-import type { LaunchTokenBody, LaunchTokenData } from '@contract/v1/apps';
-import type {
-  ChangePasswordBody,
-  TotpSetupData as TwoFactorSetupData,
-  TwoFactorConfigBody,
-  TwoFactorConfirmationBody,
-  TwoFactorSetupBody,
-} from '@contract/v1/user-security';
+/** The body of an endpoint of the table, by name. */
+type Body<K extends keyof Endpoints> = EndpointBody<Endpoints[K]>;
+
+export type { TotpSetupData as TwoFactorSetupData } from '@contract/v1/index';
 
 /**
- * Every /v1 call of the authentication screens (spec §7.1, §7.2), one method per endpoint.
- * Errors are shown by the HTTP client per spec §8 unless a method says it is silent; each method
- * resolves with `{ data, msg }` so a screen can show the server's success message.
+ * `POST /v1/two-factor/setup` answers the secret for `type: 'totp'` and the profile for `type: 'otp'`; the table
+ * types its response as the union of both. This keeps the member that carries `key`, checked, not assumed.
+ */
+const answerWith =
+  <K extends string>(key: K) =>
+  <D extends object>({ data, msg }: ApiResult<D>): ApiResult<Extract<D, Record<K, unknown>>> => {
+    if (key in data) return { data: data as Extract<D, Record<K, unknown>>, msg };
+    throw new TypeError(`No ${key} in the answer`);
+  };
+
+/**
+ * Every /v1 call of the authentication screens, one line per endpoint of the contract's table: bodies and
+ * answers are typed by the table, so a screen cannot drift from what the server accepts and sends. Errors are
+ * shown by the HTTP client unless a method says it is silent; each method resolves with `{ data, msg }` so a
+ * screen can show the server's success message.
  * @example
  * const auth = useService(AuthApi);
  * const { data } = await auth.login({ email, password, captcha }, signal);
  */
-export interface AuthApi {
-  login(body: LoginBody, signal?: AbortSignal): Promise<ApiResult<LoginData>>;
-  register(body: RegisterBody, signal?: AbortSignal): Promise<ApiResult<RegisterData>>;
-  /** The server answers the same for unknown addresses (no account enumeration). */
-  forgetPassword(body: ForgetPasswordBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-  resendEmail(body: ResendEmailBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-  resetPassword(body: ResetPasswordBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-  /** Silent: the screen shows 'Link is expired' itself (spec §8). */
-  verifyEmail(body: VerifyEmailBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-  logout(signal?: AbortSignal): Promise<ApiResult<null>>;
-  verifyTwoFactor(body: TwoFactorVerifyBody, signal?: AbortSignal): Promise<ApiResult<LoginData>>;
-  requestTwoFactorOtp(body: TwoFactorOtpBody, signal?: AbortSignal): Promise<ApiResult<TwoFactorOtpData>>;
-  checkInvitation(
-    orgId: string,
-    invitationId: string,
-    signal?: AbortSignal,
-  ): Promise<ApiResult<InvitationCheckData>>;
-  acceptInvitation(orgId: string, invitationId: string, signal?: AbortSignal): Promise<ApiResult<null>>;
-  organizationList(signal?: AbortSignal): Promise<ApiResult<OrganizationListData>>;
-  /** The portals of this product family (`account_setting=false`). */
-  portals(signal?: AbortSignal): Promise<ApiResult<PortalListData>>;
-  organizationAccess(
-    body: OrganizationAccessBody,
-    signal?: AbortSignal,
-  ): Promise<ApiResult<OrganizationAccessData>>;
-  /** The token-auth screen trades a launch token for a user session. */
-  exchangeLaunchToken(body: LaunchTokenBody, signal?: AbortSignal): Promise<ApiResult<LaunchTokenData>>;
-  setupTwoFactor(body: TwoFactorSetupBody, signal?: AbortSignal): Promise<ApiResult<TwoFactorSetupData>>;
-  confirmTwoFactor(body: TwoFactorConfirmationBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-  configureTwoFactor(body: TwoFactorConfigBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-  changePassword(body: ChangePasswordBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-}
-export const AuthApi = token<AuthApi>('auth.api');
-
 @injectable()
-export class HttpAuthApi implements AuthApi {
+export class HttpAuthApi {
   constructor(@inject(HttpClient) private readonly http: HttpClient) {}
 
-  login(body: LoginBody, signal?: AbortSignal) {
-    return this.http.post<LoginData>('/v1/login', body, { signal });
+  login(body: Body<'login'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.login, { body }, { signal });
   }
 
-  register(body: RegisterBody, signal?: AbortSignal) {
-    return this.http.post<RegisterData>('/v1/register', body, { signal });
+  register(body: Body<'register'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.register, { body }, { signal });
   }
 
-  forgetPassword(body: ForgetPasswordBody, signal?: AbortSignal) {
-    return this.http.post<null>('/v1/forget-password', body, { signal });
+  /** The server answers the same for unknown addresses (no account enumeration). */
+  forgetPassword(body: Body<'forgetPassword'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.forgetPassword, { body }, { signal });
   }
 
-  resendEmail(body: ResendEmailBody, signal?: AbortSignal) {
-    return this.http.post<null>('/v1/resend-email', body, { signal });
+  resendEmail(body: Body<'resendEmail'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.resendEmail, { body }, { signal });
   }
 
-  resetPassword(body: ResetPasswordBody, signal?: AbortSignal) {
-    return this.http.patch<null>('/v1/reset-password', body, { signal });
+  resetPassword(body: Body<'resetPassword'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.resetPassword, { body }, { signal });
   }
 
-  verifyEmail(body: VerifyEmailBody, signal?: AbortSignal) {
-    return this.http.post<null>('/v1/verify-email', body, { signal, silent: true });
+  /** Silent: the screen shows 'Link is expired' itself. */
+  verifyEmail(body: Body<'verifyEmail'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.verifyEmail, { body }, { signal, silent: true });
   }
 
-  logout(signal?: AbortSignal) {
-    return this.http.post<null>('/v1/logout', undefined, { signal });
+  verifyTwoFactor(body: Body<'verifyTwoFactor'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.verifyTwoFactor, { body }, { signal });
   }
 
-  verifyTwoFactor(body: TwoFactorVerifyBody, signal?: AbortSignal) {
-    return this.http.post<LoginData>('/v1/two-factor/verify', body, { signal });
-  }
-
-  requestTwoFactorOtp(body: TwoFactorOtpBody, signal?: AbortSignal) {
-    return this.http.patch<TwoFactorOtpData>('/v1/two-factor/otp', body, { signal });
+  requestTwoFactorOtp(body: Body<'requestTwoFactorOtp'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.requestTwoFactorOtp, { body }, { signal });
   }
 
   checkInvitation(orgId: string, invitationId: string, signal?: AbortSignal) {
-    const path = `/v1/user-organization/${encodeURIComponent(orgId)}/invitation/${encodeURIComponent(invitationId)}`;
-    return this.http.get<InvitationCheckData>(path, { signal });
+    return this.http.call(endpoints.checkInvitation, { params: { orgId, invitationId } }, { signal });
   }
 
   acceptInvitation(orgId: string, invitationId: string, signal?: AbortSignal) {
-    return this.http.post<null>('/v1/organization/invite', { orgId, invitationId }, { signal });
+    return this.http.call(endpoints.acceptInvitation, { body: { orgId, invitationId } }, { signal });
   }
 
   organizationList(signal?: AbortSignal) {
-    return this.http.get<OrganizationListData>('/v1/organization-list', { signal });
+    return this.http.call(endpoints.organizationList, undefined, { signal });
   }
 
+  /** The portals of this product family (`account_setting=false`). */
   portals(signal?: AbortSignal) {
-    return this.http.get<PortalListData>('/v1/portal', { signal, params: { account_setting: false } });
+    return this.http.call(endpoints.portals, { query: { account_setting: false } }, { signal });
   }
 
-  organizationAccess(body: OrganizationAccessBody, signal?: AbortSignal) {
-    return this.http.post<OrganizationAccessData>('/v1/organization/access', body, { signal });
+  /**
+   * `silent`: the caller shows the failure itself (the orgs screen answers an organisation that enforces 2FA with
+   * its notice instead of an error).
+   */
+  organizationAccess(body: Body<'organizationAccess'>, signal?: AbortSignal, silent = false) {
+    return this.http.call(endpoints.organizationAccess, { body }, { signal, silent });
   }
 
-  exchangeLaunchToken(body: LaunchTokenBody, signal?: AbortSignal) {
-    return this.http.post<LaunchTokenData>('/v1/token', body, { signal });
+  /** The token-auth screen trades a launch token for a user session. */
+  exchangeLaunchToken(body: Body<'exchangeLaunchToken'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.exchangeLaunchToken, { body }, { signal });
   }
 
-  setupTwoFactor(body: TwoFactorSetupBody, signal?: AbortSignal) {
-    return this.http.post<TwoFactorSetupData>('/v1/two-factor/setup', body, { signal });
+  /** A fresh authenticator secret and its otpauth URL; nothing is enabled until {@link confirmTwoFactor}. */
+  startAuthenticatorSetup(signal?: AbortSignal) {
+    return this.http
+      .call(endpoints.setupTwoFactor, { body: { type: 'totp' } }, { signal })
+      .then(answerWith('secret'));
   }
 
-  confirmTwoFactor(body: TwoFactorConfirmationBody, signal?: AbortSignal) {
-    return this.http.post<null>('/v1/two-factor/confirmation', body, { signal });
+  /** Answers the profile with the authenticator now on. */
+  confirmTwoFactor(body: Body<'confirmTwoFactor'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.confirmTwoFactor, { body }, { signal });
   }
 
-  configureTwoFactor(body: TwoFactorConfigBody, signal?: AbortSignal) {
-    return this.http.patch<null>('/v1/two-factor/config', body, { signal });
+  /** Answers the profile with the overall switch as it now is. */
+  configureTwoFactor(body: Body<'configureTwoFactor'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.configureTwoFactor, { body }, { signal });
   }
 
-  changePassword(body: ChangePasswordBody, signal?: AbortSignal) {
-    return this.http.patch<null>('/v1/change-password', body, { signal });
+  changePassword(body: Body<'changePassword'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.changePassword, { body }, { signal });
   }
 }
+
+/** What the auth screens call: {@link HttpAuthApi}'s methods, typed by the endpoint table. */
+export { AuthApi } from './auth-api-token';

@@ -1,6 +1,5 @@
-import { roleLabel } from '@core';
+import { PlainButton, roleLabel } from '@core';
 import type { OrganizationListItem } from '@contract/v1/index';
-import { Button } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationRefusal } from '../stores/orgs-organization-entry';
@@ -22,8 +21,9 @@ const REFUSAL_TAG_KEYS: Record<OrganizationRefusal, string> = {
 };
 
 /**
- * One group of accounts (personal or organisations), each a real button so the keyboard reaches it.
- * Refused organisations stay clickable: the click explains why they cannot be entered (spec §6).
+ * One group of accounts (personal or organisations), each a real button so the keyboard reaches it. Plain buttons,
+ * not antd's: this screen paints before any antd is needed (the size budget, docs/performance.md).
+ * Refused organisations stay clickable: the click explains why they cannot be entered (docs/organisation-selection.md).
  */
 export function OrgsAccountList({
   title,
@@ -47,7 +47,7 @@ export function OrgsAccountList({
           const entering = enteringId === org.organizationId;
           return (
             <li key={org.organizationId}>
-              <Button
+              <PlainButton
                 block
                 size="large"
                 className="auth-orgs__account"
@@ -58,7 +58,7 @@ export function OrgsAccountList({
                 <span className="auth-orgs__name">{org.organizationName}</span>
                 <span className="auth-orgs__role">{roleLabel(t, org.role)}</span>
                 {refusal && <span className="auth-orgs__tag">{t(REFUSAL_TAG_KEYS[refusal])}</span>}
-              </Button>
+              </PlainButton>
             </li>
           );
         })}

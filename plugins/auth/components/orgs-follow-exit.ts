@@ -9,9 +9,10 @@ export interface ScreenExit {
 }
 
 /**
- * Performs a store's decided navigation after its delay (spec §9: 0.5 s after login or selection, 200 ms
- * after token-auth). Replaces the history entry: Back must not return to a finished step. The timer lives in
- * an effect so an unmount cancels it and React's strict double mount re-arms it instead of firing twice.
+ * Performs a store's decided navigation after its delay (docs/organisation-selection.md: 0.5 s after login
+ * or selection, 1 s after selection in auth-layout variant 4, 200 ms after token-auth). Replaces the history
+ * entry: Back must not return to a finished step. The timer lives in an effect so an unmount cancels it and
+ * React's strict double mount re-arms it instead of firing twice.
  */
 export function useFollowExit(exit: ScreenExit | null): void {
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { useReturnFocus } from '@core';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -8,10 +9,11 @@ export interface OrgsTwoFactorNoticeModalProps {
 }
 
 /**
- * The organisation enforces 2FA and the user has it off (spec §4). Both answers switch 2FA on (email codes
+ * The organisation enforces 2FA and the user has it off (docs/organisation-selection.md). Both answers switch 2FA on (email codes
  * work at once); Proceed also opens the security settings to add an authenticator or a phone.
  */
 export default function OrgsTwoFactorNoticeModal({ busy, onAnswer }: OrgsTwoFactorNoticeModalProps) {
+  useReturnFocus();
   const { t } = useTranslation('auth');
   return (
     <Modal

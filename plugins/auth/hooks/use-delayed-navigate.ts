@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router-dom';
 
 /**
- * `navigate` after a delay (spec §9: 0.5 s after login), cancelled if the screen unmounts first.
+ * `navigate` after a delay (0.5 s after login, docs/organisation-selection.md), cancelled if the screen unmounts first.
  * @example
  * const navigateLater = useDelayedNavigate();
  * navigateLater('/orgs', POST_LOGIN_DELAY_MS);

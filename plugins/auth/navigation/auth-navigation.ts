@@ -1,7 +1,24 @@
 import type { TwoFactorConfigInfo } from '@contract/v1/auth';
 
-/** Spec §9: after a login the user waits this long before the organisation screen. */
+/** After a login the user waits this long before the organisation screen (docs/organisation-selection.md). */
 export const POST_LOGIN_DELAY_MS = 500;
+
+/** The pause between choosing an organisation and leaving, so the user sees the choice land. */
+export const ORGANISATION_LEAVE_DELAY_MS = 500;
+
+/** The auth-layout variant that waits longer after an organisation is chosen (docs/organisation-selection.md). */
+export const SLOW_LEAVE_AUTH_VARIANT = 4;
+export const SLOW_LEAVE_DELAY_MS = 1000;
+
+/**
+ * How long the account-selection screen waits after an organisation is chosen: 0.5 s, except 1 s in auth-layout
+ * variant 4, the variant the product rules single out (docs/organisation-selection.md).
+ * @example organisationLeaveDelayMs(1) // 500
+ * @example organisationLeaveDelayMs(4) // 1000
+ */
+export function organisationLeaveDelayMs(authLayoutVariant: number): number {
+  return authLayoutVariant === SLOW_LEAVE_AUTH_VARIANT ? SLOW_LEAVE_DELAY_MS : ORGANISATION_LEAVE_DELAY_MS;
+}
 
 /** What login hands to `/security-verification` in navigation state (never in the URL: the tokenId is a secret). */
 export interface SecurityVerificationState {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoints } from '@contract/v1/endpoints';
 
 const RESENT = 'If this email is waiting for verification, a new verification link has been sent';
 // Named 'Resend' ('loading Resend' while the request runs).
@@ -18,7 +19,7 @@ afterEach(clearToasts);
 
 describe('email-confirmation page', { timeout: 60_000 }, () => {
   it('names the address from navigation state and resends the link to it with the portal key', async () => {
-    const resent = endpoint('post', '/v1/resend-email', { msg: RESENT });
+    const resent = endpoint(endpoints.resendEmail, { msg: RESENT });
     const { user } = await arriveWithEmail('ada@example.com');
     expect(screen.getByText('We have sent a verification link to ada@example.com.')).toBeInTheDocument();
     await user.click(resend());
@@ -28,7 +29,7 @@ describe('email-confirmation page', { timeout: 60_000 }, () => {
   });
 
   it("says 'Email is missing' and sends nothing when the address was lost (reload, pasted link)", async () => {
-    const resent = endpoint('post', '/v1/resend-email', { msg: RESENT });
+    const resent = endpoint(endpoints.resendEmail, { msg: RESENT });
     const { user } = await renderAuth('/email-confirmation');
     expect(
       await screen.findByText('We have sent a verification link to your email address.'),
@@ -44,7 +45,7 @@ describe('email-confirmation page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message and lets the user try again',
     async (status, serverMsg, shown) => {
-      const resent = endpoint('post', '/v1/resend-email', { status, msg: serverMsg });
+      const resent = endpoint(endpoints.resendEmail, { status, msg: serverMsg });
       const { user } = await arriveWithEmail('ada@example.com');
       await user.click(resend());
       expect(await screen.findByText(shown)).toBeInTheDocument();
@@ -55,7 +56,7 @@ describe('email-confirmation page', { timeout: 60_000 }, () => {
   );
 
   it('sends one request however often Resend is pressed while it runs', async () => {
-    const resent = endpoint('post', '/v1/resend-email', { msg: RESENT, delayMs: 300 });
+    const resent = endpoint(endpoints.resendEmail, { msg: RESENT, delayMs: 300 });
     const { user } = await arriveWithEmail('ada@example.com');
     await user.click(resend());
     await user.click(resend());

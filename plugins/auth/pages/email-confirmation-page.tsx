@@ -1,5 +1,4 @@
-import { Notifier, PortalConfig, useService, useUnmountSignal } from '@core';
-import { Button } from 'antd';
+import { Notifier, PlainButton, PortalConfig, useService, useUnmountSignal } from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -9,10 +8,10 @@ import { stateField } from '../navigation/auth-navigation';
 import { useAuthHref } from '../navigation/use-auth-href';
 
 /**
- * Spec §2.1 email-confirmation: "check your inbox" for the address login or sign-up handed over in
- * navigation state. A reload loses that state; Resend then says 'Email is missing' (spec §5).
+ * docs/screens-and-routes.md email-confirmation: "check your inbox" for the address login or sign-up handed over in
+ * navigation state. A reload loses that state; Resend then says 'Email is missing' (docs/validation-rules.md).
  */
-export default function EmailConfirmationPage() {
+function EmailConfirmationPage() {
   const { t } = useTranslation('auth');
   const href = useAuthHref();
   const api = useService(AuthApi);
@@ -32,7 +31,7 @@ export default function EmailConfirmationPage() {
       const { msg } = await api.resendEmail({ email, portal: config.portalKey }, signal());
       notifier.success(msg || t('emailConfirmation.resent'));
     } catch {
-      // Shown by the HTTP client (spec §8).
+      // Shown by the HTTP client (docs/api-errors.md).
     } finally {
       setBusy(false);
     }
@@ -44,12 +43,21 @@ export default function EmailConfirmationPage() {
         {email ? t('emailConfirmation.sentTo', { email }) : t('emailConfirmation.sentToYou')}
       </AuthHeading>
       <p>{t('emailConfirmation.hint')}</p>
-      <Button type="primary" size="large" className="auth-screen__submit" onClick={resend} loading={busy}>
+      {/* A plain button, not antd's: this screen paints without antd (the size budget, docs/performance.md). */}
+      <PlainButton
+        variant="primary"
+        size="large"
+        className="auth-screen__submit"
+        onClick={resend}
+        loading={busy}
+      >
         {t('emailConfirmation.resend')}
-      </Button>
+      </PlainButton>
       <p className="auth-screen__footer">
         <Link to={href('login')}>{t('common.backToLogin')}</Link>
       </p>
     </>
   );
 }
+
+export default EmailConfirmationPage;

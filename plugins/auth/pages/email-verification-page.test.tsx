@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoints } from '@contract/v1/endpoints';
 
 afterEach(clearToasts);
 
 describe('email-verification page', { timeout: 60_000 }, () => {
   it("shows Processing, verifies once with both tokens, then 'Email account verified' and Go to Login", async () => {
-    const verify = endpoint('post', '/v1/verify-email', { msg: 'Email account verified', delayMs: 200 });
+    const verify = endpoint(endpoints.verifyEmail, { msg: 'Email account verified', delayMs: 200 });
     const { user, router } = await renderAuth(
       '/email-verification?verificationToken=vt-1&organizationToken=org-1',
     );
@@ -26,7 +27,7 @@ describe('email-verification page', { timeout: 60_000 }, () => {
   it.each([400, 500])(
     "shows 'Link is expired' when verification answers %i, and no second toast",
     async (status) => {
-      endpoint('post', '/v1/verify-email', { status, msg: 'Link is expired' });
+      endpoint(endpoints.verifyEmail, { status, msg: 'Link is expired' });
       await renderAuth('/email-verification?verificationToken=used&organizationToken=org-1');
       expect(await screen.findByRole('heading', { level: 1, name: 'Link is expired' })).toBeInTheDocument();
       expect(screen.getAllByText('Link is expired')).toHaveLength(1);
@@ -36,7 +37,7 @@ describe('email-verification page', { timeout: 60_000 }, () => {
   );
 
   it('sends no organisation when the link has none', async () => {
-    const verify = endpoint('post', '/v1/verify-email', { msg: 'Email account verified' });
+    const verify = endpoint(endpoints.verifyEmail, { msg: 'Email account verified' });
     await renderAuth('/email-verification?verificationToken=vt-2');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Email account verified' }),
@@ -45,14 +46,14 @@ describe('email-verification page', { timeout: 60_000 }, () => {
   });
 
   it("says 'Link is expired' without calling the server when the link has no token", async () => {
-    const verify = endpoint('post', '/v1/verify-email', { msg: 'Email account verified' });
+    const verify = endpoint(endpoints.verifyEmail, { msg: 'Email account verified' });
     await renderAuth('/email-verification');
     expect(await screen.findByRole('heading', { level: 1, name: 'Link is expired' })).toBeInTheDocument();
     expect(verify.bodies).toHaveLength(0);
   });
 
   it('is translated', async () => {
-    endpoint('post', '/v1/verify-email', { msg: 'Email account verified' });
+    endpoint(endpoints.verifyEmail, { msg: 'Email account verified' });
     await renderAuth('/email-verification?verificationToken=vt-3', { language: 'fr' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail vérifiée' }),

@@ -1,18 +1,22 @@
-import { useService } from '@core';
-import { Button, Result, Spin } from 'antd';
+import { PlainButton, useService } from '@core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { useSecretQuery } from '../hooks/use-secret-query';
 import { useAuthHref } from '../navigation/use-auth-href';
+import '../components/auth-screen.css';
 
 type Status = 'processing' | 'verified' | 'expired';
 
 const TOKENS = ['verificationToken', 'organizationToken'] as const;
 
-/** Spec §2.1 email-verification and §4 Email verification: one call on arrival, then the outcome. */
-export default function EmailVerificationPage() {
+/**
+ * docs/screens-and-routes.md email-verification and docs/sign-in-and-accounts.md Email verification: one call on
+ * arrival, then the outcome. Plain controls, not antd's Result/Button/Spin: a page opened from a mail is an auth
+ * route's first paint (docs/performance.md).
+ */
+function EmailVerificationPage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
   const navigate = useNavigate();
@@ -36,31 +40,27 @@ export default function EmailVerificationPage() {
       );
   }, [api, verificationToken, organizationToken]);
 
-  const goToLogin = (
-    <Button type="primary" size="large" onClick={() => navigate(href('login'), { replace: true })}>
-      {t('emailVerification.goToLogin')}
-    </Button>
-  );
-
   if (status === 'processing') {
     return (
-      <div className="auth-screen__status" role="status" aria-live="polite">
-        <Spin />
+      <div className="auth-screen__status" role="status" aria-live="polite" aria-busy="true">
+        <span className="auth-screen__spinner" aria-hidden="true" />
         <h1 className="auth-screen__title">{t('emailVerification.processing')}</h1>
       </div>
     );
   }
   return (
-    <div role="status" aria-live="polite">
-      <Result
-        status={status === 'verified' ? 'success' : 'warning'}
-        title={
-          <h1 className="auth-screen__title">
-            {t(status === 'verified' ? 'emailVerification.verified' : 'emailVerification.expired')}
-          </h1>
-        }
-        extra={goToLogin}
-      />
+    <div className="auth-screen__status" role="status" aria-live="polite">
+      <span className={`auth-screen__outcome auth-screen__outcome--${status}`} aria-hidden="true">
+        {status === 'verified' ? '\u2713' : '!'}
+      </span>
+      <h1 className="auth-screen__title">
+        {t(status === 'verified' ? 'emailVerification.verified' : 'emailVerification.expired')}
+      </h1>
+      <PlainButton variant="primary" size="large" onClick={() => navigate(href('login'), { replace: true })}>
+        {t('emailVerification.goToLogin')}
+      </PlainButton>
     </div>
   );
 }
+
+export default EmailVerificationPage;

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoints } from '@contract/v1/endpoints';
 
 const submit = () => screen.getByRole('button', { name: /^Send instructions$|SENDING/ });
 const SENT = 'If an account exists for this email, you will receive password reset instructions';
@@ -30,7 +31,7 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
   });
 
   it("sends email and portal (no captcha field with provider none) and shows the server's message, whatever the address", async () => {
-    const forget = endpoint('post', '/v1/forget-password', { msg: SENT });
+    const forget = endpoint(endpoints.forgetPassword, { msg: SENT });
     const { user } = await renderAuth('/forgot-password');
     await enterEmail('nobody@example.com');
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -48,7 +49,7 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message and keeps the email for another try',
     async (status, serverMsg, shown) => {
-      const forget = endpoint('post', '/v1/forget-password', { status, msg: serverMsg });
+      const forget = endpoint(endpoints.forgetPassword, { status, msg: serverMsg });
       const { user } = await renderAuth('/forgot-password');
       await enterEmail();
       await waitFor(() => expect(submit()).toBeEnabled());
@@ -63,7 +64,7 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
   );
 
   it('sends one request however often the button is pressed', async () => {
-    const forget = endpoint('post', '/v1/forget-password', { msg: SENT, delayMs: 300 });
+    const forget = endpoint(endpoints.forgetPassword, { msg: SENT, delayMs: 300 });
     const { user } = await renderAuth('/forgot-password');
     await enterEmail();
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -74,7 +75,7 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
   });
 
   it('sends the captcha token when a provider is configured', async () => {
-    const forget = endpoint('post', '/v1/forget-password', { msg: SENT });
+    const forget = endpoint(endpoints.forgetPassword, { msg: SENT });
     window.grecaptcha = { ready: (callback) => callback(), execute: async () => 'forgot-token' };
     try {
       const { user } = await renderAuth('/forgot-password', {

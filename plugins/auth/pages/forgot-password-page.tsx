@@ -1,4 +1,18 @@
-import { captchaField, EmailInput, InlineAlert, PortalConfig, PortalForm, rules, SubmitButton, useCaptcha, useService, useUnmountSignal } from '@core';
+import {
+  captchaField,
+  EmailInput,
+  fieldRules,
+  FormField,
+  InlineAlert,
+  PortalConfig,
+  RuleForm,
+  showFieldErrors,
+  SubmitButton,
+  useCaptcha,
+  useRuleForm,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,7 +25,7 @@ interface ForgotPasswordValues {
 }
 
 /**
- * Spec §2.1 forgot-password. Whatever the address, the answer is the server's "instructions will be
+ * docs/screens-and-routes.md forgot-password. Whatever the address, the answer is the server's "instructions will be
  * sent" message, so the screen never tells whether an account exists.
  */
 export default function ForgotPasswordPage() {
@@ -21,7 +35,7 @@ export default function ForgotPasswordPage() {
   const config = useService(PortalConfig);
   const signal = useUnmountSignal();
   const captchaFor = useCaptcha();
-  const [form] = PortalForm.useForm<ForgotPasswordValues>();
+  const form = useRuleForm<ForgotPasswordValues>({ defaultValues: { email: '' } });
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
@@ -35,8 +49,9 @@ export default function ForgotPasswordPage() {
         signal(),
       );
       setSent(msg || t('forgotPassword.sent'));
-    } catch {
-      // Shown by the HTTP client (spec §8); the address stays for another try.
+    } catch (error) {
+      // Shown by the HTTP client (docs/api-errors.md); the address stays for another try.
+      showFieldErrors(form, error);
     } finally {
       setBusy(false);
     }
@@ -48,10 +63,10 @@ export default function ForgotPasswordPage() {
       {sent ? (
         <InlineAlert type="success" showIcon message={sent} role="status" />
       ) : (
-        <PortalForm form={form} layout="vertical" onFinish={send} disabled={busy} requiredMark={false}>
-          <PortalForm.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
+        <RuleForm form={form} onSubmit={send} disabled={busy}>
+          <FormField name="email" label={t('controls.email.label', { ns: 'core' })} rule={fieldRules.email()}>
             <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
-          </PortalForm.Item>
+          </FormField>
           <SubmitButton
             className="auth-screen__submit"
             size="large"
@@ -60,7 +75,7 @@ export default function ForgotPasswordPage() {
           >
             {t('forgotPassword.submit')}
           </SubmitButton>
-        </PortalForm>
+        </RuleForm>
       )}
       <p className="auth-screen__footer">
         <Link to={href('login')}>{t('common.backToLogin')}</Link>

@@ -1,30 +1,34 @@
 import { screen, waitFor } from '@testing-library/react';
 import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpointPath } from '@contract/v1/endpoint';
+import { endpoints } from '@contract/v1/endpoints';
 
-const CHECK = '/v1/user-organization/org-9/invitation/inv-3';
+const INVITATION = { orgId: 'org-9', invitationId: 'inv-3' };
 
 afterEach(clearToasts);
 
 describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) => {
   it('existing user: accepts the invitation and goes to login with the server message', async () => {
-    const check = endpoint('get', CHECK, {
+    const check = endpoint(endpoints.checkInvitation, {
       data: { userExists: true, email: 'bob@example.com' },
       msg: 'Invitation found',
     });
-    const accept = endpoint('post', '/v1/organization/invite', { msg: 'Invitation accepted. Please log in' });
+    const accept = endpoint(endpoints.acceptInvitation, { msg: 'Invitation accepted. Please log in' });
     const { router } = await renderAuth(`${path}?orgId=org-9&invitationId=inv-3`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Checking your invitation…' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Invitation accepted. Please log in')).toBeInTheDocument();
-    expect(check.urls).toHaveLength(1);
-    expect(accept.bodies).toEqual([{ orgId: 'org-9', invitationId: 'inv-3' }]);
+    expect(check.urls.map((url) => url.pathname)).toEqual([
+      endpointPath(endpoints.checkInvitation, INVITATION),
+    ]);
+    expect(accept.bodies).toEqual([INVITATION]);
   });
 
   it('new user: goes to sign-up with emailId, orgId and invitationId, and accepts nothing', async () => {
-    endpoint('get', CHECK, { data: { userExists: false, email: 'new@example.com' } });
-    const accept = endpoint('post', '/v1/organization/invite', { msg: 'accepted' });
+    endpoint(endpoints.checkInvitation, { data: { userExists: false, email: 'new@example.com' } });
+    const accept = endpoint(endpoints.acceptInvitation, { msg: 'accepted' });
     const { router } = await renderAuth(`${path}?orgId=org-9&invitationId=inv-3`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up'));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
@@ -40,7 +44,9 @@ describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) =
   it.each([['?orgId=org-9'], ['?invitationId=inv-3'], ['']])(
     "missing parameters (%s): 'Please try again' and login, without calling the server",
     async (query) => {
-      const check = endpoint('get', CHECK, { data: { userExists: true, email: 'x@example.com' } });
+      const check = endpoint(endpoints.checkInvitation, {
+        data: { userExists: true, email: 'x@example.com' },
+      });
       const { router } = await renderAuth(`${path}${query}`);
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
       expect(await screen.findByText('Please try again')).toBeInTheDocument();
@@ -54,7 +60,7 @@ describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) =
   ])(
     'a %i from the check shows the catalogue message and goes to login',
     async (status, serverMsg, shown) => {
-      endpoint('get', CHECK, { status, msg: serverMsg });
+      endpoint(endpoints.checkInvitation, { status, msg: serverMsg });
       const { router } = await renderAuth(`${path}?orgId=org-9&invitationId=inv-3`);
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
       expect(await screen.findByText(shown)).toBeInTheDocument();
@@ -62,8 +68,8 @@ describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) =
   );
 
   it('a failed acceptance shows the message and goes to login', async () => {
-    endpoint('get', CHECK, { data: { userExists: true, email: 'bob@example.com' } });
-    endpoint('post', '/v1/organization/invite', { status: 400, msg: 'Invitation already used' });
+    endpoint(endpoints.checkInvitation, { data: { userExists: true, email: 'bob@example.com' } });
+    endpoint(endpoints.acceptInvitation, { status: 400, msg: 'Invitation already used' });
     const { router } = await renderAuth(`${path}?orgId=org-9&invitationId=inv-3`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Invitation already used')).toBeInTheDocument();

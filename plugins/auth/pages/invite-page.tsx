@@ -1,4 +1,4 @@
-import { Notifier, useService } from '@core';
+import { Notifier, useService, withAntdTheme } from '@core';
 import { Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { AuthApi } from '../api/auth-api';
 import { useAuthHref } from '../navigation/use-auth-href';
 
 /**
- * Spec §2.1 invite and signup/invite, §4 Invitation: an existing user accepts and logs in, a new one
- * signs up with the invitation; a link without orgId or invitationId says 'Please try again' (spec §5).
+ * docs/screens-and-routes.md invite and signup/invite, docs/sign-in-and-accounts.md Invitation: an existing user accepts and logs in, a new one
+ * signs up with the invitation; a link without orgId or invitationId says 'Please try again' (docs/validation-rules.md).
  */
-export default function InvitePage() {
+function InvitePage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
   const notifier = useService(Notifier);
@@ -41,7 +41,7 @@ export default function InvitePage() {
         const { msg } = await api.acceptInvitation(orgId, invitationId);
         if (msg) notifier.success(msg);
       } catch {
-        // Shown by the HTTP client (spec §8); login is the way on from a broken invitation.
+        // Shown by the HTTP client (docs/api-errors.md); login is the way on from a broken invitation.
       }
       navigate(href('login'), { replace: true });
     };
@@ -55,3 +55,5 @@ export default function InvitePage() {
     </div>
   );
 }
+
+export default withAntdTheme(InvitePage);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { arrivedAt, clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoints } from '@contract/v1/endpoints';
 
 const VERIFIED = {
   twoFactorEnabled: false,
@@ -58,7 +59,7 @@ describe('login page', { timeout: 60_000 }, () => {
   });
 
   it('verified: sends email and password without a captcha field (provider none), logs in, clears the directory and opens orgs after 0.5 s', async () => {
-    const login = endpoint('post', '/v1/login', { data: VERIFIED, msg: 'Login successful' });
+    const login = endpoint(endpoints.login, { data: VERIFIED, msg: 'Login successful' });
     const { user, session } = await renderAuth('/login', {
       session: (s) => {
         s.setOrganizations([
@@ -97,7 +98,7 @@ describe('login page', { timeout: 60_000 }, () => {
   });
 
   it('keeps toUrl for the organisation screen', async () => {
-    endpoint('post', '/v1/login', { data: VERIFIED });
+    endpoint(endpoints.login, { data: VERIFIED });
     const { user } = await renderAuth('/login?toUrl=%2Fbilling%2Fhistory%3Ftab%3D2');
     await fillLogin(user);
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -108,7 +109,7 @@ describe('login page', { timeout: 60_000 }, () => {
   });
 
   it('drops a toUrl that would leave the portal', async () => {
-    endpoint('post', '/v1/login', { data: VERIFIED });
+    endpoint(endpoints.login, { data: VERIFIED });
     const { user } = await renderAuth('/login?toUrl=https%3A%2F%2Fevil.example%2F');
     await fillLogin(user);
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -122,7 +123,7 @@ describe('login page', { timeout: 60_000 }, () => {
       email: { show: true, label: 'Email (ada@example.com)' },
       mobile: { show: false, label: 'Mobile' },
     };
-    endpoint('post', '/v1/login', {
+    endpoint(endpoints.login, {
       data: {
         twoFactorEnabled: true,
         tokenId: 'challenge-7',
@@ -157,7 +158,7 @@ describe('login page', { timeout: 60_000 }, () => {
   });
 
   it('unverified: goes to email-confirmation with the address and shows the server message', async () => {
-    endpoint('post', '/v1/login', {
+    endpoint(endpoints.login, {
       data: {
         twoFactorEnabled: false,
         email: { id: 'ada@example.com', verified: false },
@@ -183,7 +184,7 @@ describe('login page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message, keeps the email and clears the password',
     async (status, serverMsg, shown) => {
-      const login = endpoint('post', '/v1/login', { status, msg: serverMsg });
+      const login = endpoint(endpoints.login, { status, msg: serverMsg });
       const { user, router, session } = await renderAuth('/login');
       await fillLogin(user);
       await waitFor(() => expect(submit()).toBeEnabled());
@@ -201,7 +202,7 @@ describe('login page', { timeout: 60_000 }, () => {
   );
 
   it('sends one request however often Login is pressed while it runs', async () => {
-    const login = endpoint('post', '/v1/login', {
+    const login = endpoint(endpoints.login, {
       status: 400,
       msg: 'Invalid email or password',
       delayMs: 300,
@@ -217,7 +218,7 @@ describe('login page', { timeout: 60_000 }, () => {
   });
 
   it('is usable with the keyboard alone: Tab through the fields and submit with Enter', async () => {
-    const login = endpoint('post', '/v1/login', { status: 400, msg: 'Invalid email or password' });
+    const login = endpoint(endpoints.login, { status: 400, msg: 'Invalid email or password' });
     const { user } = await renderAuth('/login');
     expect(await screen.findByLabelText('Email')).toHaveFocus();
     await user.keyboard('ada@example.com');
@@ -237,7 +238,7 @@ describe('login page with a real captcha provider', { timeout: 60_000 }, () => {
   });
 
   it('loads reCAPTCHA only when configured and sends a fresh token with every attempt', async () => {
-    const login = endpoint('post', '/v1/login', { status: 400, msg: 'Invalid email or password' });
+    const login = endpoint(endpoints.login, { status: 400, msg: 'Invalid email or password' });
     const tokens = ['captcha-token-1', 'captcha-token-2'];
     const { user } = await renderAuth('/login', {
       config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } },
@@ -263,7 +264,7 @@ describe('login page with a real captcha provider', { timeout: 60_000 }, () => {
   });
 
   it("says 'Please try again.' and sends nothing when the captcha fails", async () => {
-    const login = endpoint('post', '/v1/login', { data: VERIFIED });
+    const login = endpoint(endpoints.login, { data: VERIFIED });
     const { user, router } = await renderAuth('/login', {
       config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } },
     });

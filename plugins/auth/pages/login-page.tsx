@@ -1,4 +1,20 @@
-import { captchaField, EmailInput, Notifier, PasswordInput, PortalForm, rules, SessionStore, SubmitButton, translateValidation, useCaptcha, useService, useUnmountSignal } from '@core';
+import {
+  captchaField,
+  clearFields,
+  EmailInput,
+  fieldRules,
+  FormField,
+  Notifier,
+  PasswordInput,
+  RuleForm,
+  SessionStore,
+  showFieldErrors,
+  SubmitButton,
+  useCaptcha,
+  useRuleForm,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -19,7 +35,7 @@ interface LoginValues {
   password: string;
 }
 
-/** Spec §2.1 login and the three branches of §4 Login. */
+/** docs/screens-and-routes.md login and the three branches of docs/sign-in-and-accounts.md Login. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
@@ -32,7 +48,7 @@ export default function LoginPage() {
   const captchaFor = useCaptcha();
   const [query] = useSearchParams();
   const toUrl = safeToUrl(query.get('toUrl'));
-  const [form] = PortalForm.useForm<LoginValues>();
+  const form = useRuleForm<LoginValues>({ defaultValues: { email: '', password: '' } });
   const [busy, setBusy] = useState(false);
 
   const logIn = async ({ email, password }: LoginValues) => {
@@ -73,9 +89,10 @@ export default function LoginPage() {
         const state: EmailConfirmationState = { email: data.email.id };
         navigate(href('email-confirmation'), { state });
       }
-    } catch {
-      // The HTTP client already showed the error (spec §8). The email stays; the password does not.
-      form.setFieldValue('password', '');
+    } catch (error) {
+      // The HTTP client already showed the error (docs/api-errors.md). The email stays; the password does not.
+      clearFields(form, ['password']);
+      showFieldErrors(form, error);
     } finally {
       if (!leaving) setBusy(false);
     }
@@ -84,24 +101,18 @@ export default function LoginPage() {
   return (
     <>
       <AuthHeading title={t('login.title')}>{t('login.lead')}</AuthHeading>
-      <PortalForm form={form} layout="vertical" onFinish={logIn} disabled={busy} requiredMark={false}>
-        <PortalForm.Item name="email" label={t('controls.email.label', { ns: 'core' })} rules={rules.email(t)}>
+      <RuleForm form={form} onSubmit={logIn} disabled={busy}>
+        <FormField name="email" label={t('controls.email.label', { ns: 'core' })} rule={fieldRules.email()}>
           <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
-        </PortalForm.Item>
-        <PortalForm.Item
+        </FormField>
+        {/* Login checks any existing password: only "required" here, the strength rules are for new ones. */}
+        <FormField
           name="password"
           label={t('controls.password.label', { ns: 'core' })}
-          // Login checks any existing password: only "required" here, the strength rules are for new ones.
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: translateValidation(t, 'validation.password.required'),
-            },
-          ]}
+          rule={fieldRules.loginPassword()}
         >
           <PasswordInput autoComplete="current-password" />
-        </PortalForm.Item>
+        </FormField>
         <div className="auth-screen__row">
           <Link to={href('forgot-password')}>{t('login.forgotPassword')}</Link>
         </div>
@@ -113,7 +124,7 @@ export default function LoginPage() {
         >
           {t('login.submit')}
         </SubmitButton>
-      </PortalForm>
+      </RuleForm>
       <p className="auth-screen__footer">
         {t('login.noAccount')} <Link to={href('sign-up')}>{t('login.signUp')}</Link>
       </p>

@@ -1,24 +1,33 @@
 import '@ant-design/v5-patch-for-react-19';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import authPlugin from '../index';
 import {
   ACME,
-  API,
   PERSONAL,
   accessData,
   accessHandler,
   clearToasts,
-  destinationsPlugin,
+  destinations,
   directoryHandlers,
+  enforcingAccessHandler,
   loggedIn,
   organization,
+  shippedPluginWithStubPages,
   type Recorded,
 } from '../testing/orgs-fixtures';
+import { endpoints } from '@contract/v1/endpoints';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import type { EndpointRoute } from '@contract/v1/endpoint';
 
-const plugins = [authPlugin, destinationsPlugin];
+// The deployment of the product: the two-factor plugin provides the security settings (here a stand-in page at
+// /user/security) and the change-password dialog (real) that an organisation's password-reset request opens.
+const twoFactor = await shippedPluginWithStubPages('two-factor');
+const plugins = [authPlugin, destinations(['/dashboard', '/billing/history']), twoFactor];
+// A deployment without the two-factor plugin.
+const withoutTwoFactor = [authPlugin, destinations(['/dashboard', '/billing/history'])];
 const DISABLED = organization({
   organizationId: 'org-off',
   organizationName: 'Dormant Ltd',
@@ -32,17 +41,21 @@ const NO_ACCESS = organization({
   portals: { kreanoAccount: { hasAccess: false }, kreanoSign: { hasAccess: true } },
 });
 
-function openOrgs(url = '/orgs', extra: Parameters<typeof loggedIn>[0] = {}) {
-  return renderWithPortal({ plugins, url, session: loggedIn(extra) });
+function openOrgs(
+  url = '/orgs',
+  extra: Parameters<typeof loggedIn>[0] = {},
+  options: { config?: Record<string, unknown> } = {},
+) {
+  return renderWithPortal({ plugins, url, session: loggedIn(extra), ...options });
 }
 
 function recordPatch(
-  path: string,
+  route: EndpointRoute,
   response: () => Response = () => HttpResponse.json({ data: null, msg: 'Done' }),
 ): Recorded {
   const recorded: Recorded = { bodies: [], count: 0 };
   server.use(
-    http.patch(`${API}${path}`, async ({ request }) => {
+    onEndpoint(route, async ({ request }) => {
       recorded.count += 1;
       recorded.bodies.push(await request.json());
       return response();
@@ -70,7 +83,7 @@ describe('orgs page', { timeout: 30000 }, () => {
         check();
       });
     server.use(
-      http.get(`${API}/v1/portal`, async () => {
+      onEndpoint(endpoints.portals, async () => {
         started.push('portal');
         await bothStarted();
         return HttpResponse.json({
@@ -78,7 +91,7 @@ describe('orgs page', { timeout: 30000 }, () => {
           msg: '',
         });
       }),
-      http.get(`${API}/v1/organization-list`, async () => {
+      onEndpoint(endpoints.organizationList, async () => {
         started.push('organizations');
         await bothStarted();
         return HttpResponse.json({ data: { organizationList: [PERSONAL, ACME] }, msg: '' });
@@ -112,7 +125,12 @@ describe('orgs page', { timeout: 30000 }, () => {
 
   it('auto-selects a single personal account: organisation token, session, then the landing route after 0.5 s', async () => {
     directoryHandlers([PERSONAL]);
-    const access = accessHandler(accessData({ logo: 'https://cdn.example/logo.png' }));
+    const regionalConfig = {
+      matchDeviceTime: false,
+      timeZone: 'Europe/Paris',
+      timeFormat: 'YYYY-MM-DD HH:mm',
+    };
+    const access = accessHandler(accessData({ logo: 'https://cdn.example/logo.png', regionalConfig }));
     const { router, session } = await openOrgs();
 
     await waitFor(() => expect(session.isOrgSelected).toBe(true));
@@ -123,6 +141,8 @@ describe('orgs page', { timeout: 30000 }, () => {
     expect(session.accessToken).toBe('org-access-token');
     expect(session.refreshToken).toBe('org-refresh-token');
     expect(session.logo).toBe('https://cdn.example/logo.png');
+    // The organisation's region is kept for dates (time zone, format, match the device).
+    expect(session.regionalConfig).toEqual(regionalConfig);
 
     expect(await screen.findByTestId('landed')).toHaveTextContent('/dashboard');
   });
@@ -225,27 +245,25 @@ describe('orgs page', { timeout: 30000 }, () => {
   it('asks for a new password when the organisation requires it, validates it, sends only current and new, then continues', async () => {
     directoryHandlers([PERSONAL, ACME]);
     accessHandler(accessData({ passwordResetRequired: true }));
-    const change = recordPatch('/v1/change-password', () =>
+    const change = recordPatch(endpoints.changePassword, () =>
       HttpResponse.json({ data: null, msg: 'Password changed successfully' }),
     );
     const { user, router } = await openOrgs('/orgs?orgId=org-acme');
 
     const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
     expect(
+      within(dialog).getByText('Your administrator asks you to choose a new password before you continue.'),
+    ).toBeInTheDocument();
+    expect(
       within(dialog).getByText(
         'Minimum requirements: 7 characters (Uppercase, Lowercase, Number and Special Character)',
       ),
     ).toBeInTheDocument();
+    // Not dismissable: the organisation is entered only once the password changed.
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
     const submit = within(dialog).getByRole('button', { name: 'Change' });
     expect(submit).toBeDisabled();
 
-    await user.type(within(dialog).getByLabelText('Current Password'), 'Old1pass!');
-    await user.type(within(dialog).getByLabelText('New Password'), 'Old1pass!');
-    expect(
-      await within(dialog).findByText('Sorry you have entered current password as a new password'),
-    ).toBeInTheDocument();
-
-    await user.clear(within(dialog).getByLabelText('New Password'));
     await user.type(within(dialog).getByLabelText('New Password'), 'New1pass!');
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'New1pass?');
     expect(
@@ -253,7 +271,24 @@ describe('orgs page', { timeout: 30000 }, () => {
     ).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
+    // The current password again as the new one: the message, and the form starts again; nothing is sent.
+    await user.clear(within(dialog).getByLabelText('New Password'));
     await user.clear(within(dialog).getByLabelText('Confirm Password'));
+    await user.type(within(dialog).getByLabelText('Current Password'), 'Old1pass!');
+    await user.type(within(dialog).getByLabelText('New Password'), 'Old1pass!');
+    await user.type(within(dialog).getByLabelText('Confirm Password'), 'Old1pass!');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(
+      await screen.findByText('Sorry you have entered current password as a new password'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('Current Password')).toHaveValue(''));
+    expect(within(dialog).getByLabelText('New Password')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Confirm Password')).toHaveValue('');
+    expect(change.count).toBe(0);
+
+    await user.type(within(dialog).getByLabelText('Current Password'), 'Old1pass!');
+    await user.type(within(dialog).getByLabelText('New Password'), 'New1pass!');
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'New1pass!');
     await waitFor(() => expect(submit).toBeEnabled());
     // Still on /orgs while the modal is open: nothing navigates before the password changed.
@@ -268,7 +303,7 @@ describe('orgs page', { timeout: 30000 }, () => {
   it('keeps the password modal open and clears its secrets when the change fails', async () => {
     directoryHandlers([PERSONAL, ACME]);
     accessHandler(accessData({ passwordResetRequired: true }));
-    recordPatch('/v1/change-password', () =>
+    recordPatch(endpoints.changePassword, () =>
       HttpResponse.json({ msg: 'Current password is incorrect', code: 'BAD_PASSWORD' }, { status: 400 }),
     );
     const { user, router } = await openOrgs('/orgs?orgId=org-acme');
@@ -288,49 +323,70 @@ describe('orgs page', { timeout: 30000 }, () => {
     expect(router.state.location.pathname).toBe('/orgs');
   });
 
-  it('shows the enforced-2FA notice after the password step when the organisation mandates 2FA; Skip enables 2FA and goes to the landing route', async () => {
+  it('an organisation that enforces 2FA refuses a user with it off: the notice shows instead of an error, nothing is entered', async () => {
     directoryHandlers([PERSONAL, ACME]);
-    accessHandler(accessData({ passwordResetRequired: true, twoFactorEnabledInOrg: true }));
-    recordPatch('/v1/change-password');
-    const config = recordPatch('/v1/two-factor/config');
+    const access = enforcingAccessHandler();
+    const { router, session } = await openOrgs('/orgs?orgId=org-acme');
+
+    const notice = await screen.findByRole('dialog', { name: 'Two-factor authentication required' });
+    expect(within(notice).getByRole('button', { name: 'Skip' })).toBeEnabled();
+    expect(within(notice).getByRole('button', { name: 'Proceed' })).toBeEnabled();
+    expect(access.bodies).toEqual([{ portalId: 'portal-account', orgId: 'org-acme', newPortal: false }]);
+    // The refusal is the notice's cue, not an error to show.
+    expect(
+      screen.queryByText('This organisation requires two-factor authentication'),
+    ).not.toBeInTheDocument();
+    expect(session.isOrgSelected).toBe(false);
+    expect(router.state.location.pathname).toBe('/orgs');
+  });
+
+  it('Skip enters with the answer (the server switches email 2FA on), then the password step, then the landing route', async () => {
+    directoryHandlers([PERSONAL, ACME]);
+    const access = enforcingAccessHandler(
+      accessData({ passwordResetRequired: true, twoFactorEnabledInOrg: true }),
+    );
+    recordPatch(endpoints.changePassword);
     const { user, session } = await openOrgs(
       `/orgs?orgId=org-acme&toUrl=${encodeURIComponent('/billing/history')}`,
     );
 
+    const notice = await screen.findByRole('dialog', { name: 'Two-factor authentication required' });
+    await user.click(within(notice).getByRole('button', { name: 'Skip' }));
+    // No token before the answer, so the password step of the entered organisation comes after it.
     const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
+    expect(access.bodies).toEqual([
+      { portalId: 'portal-account', orgId: 'org-acme', newPortal: false },
+      { portalId: 'portal-account', orgId: 'org-acme', newPortal: false, enableTwoFactor: true },
+    ]);
+    expect(session.twoFactorEnabled).toBe(true);
+    expect(session.twoFactorEnabledInOrg).toBe(true);
     await user.type(within(dialog).getByLabelText('Current Password'), 'Old1pass');
     await user.type(within(dialog).getByLabelText('New Password'), 'New1pass!');
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'New1pass!');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Change' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Change' }));
 
-    const notice = await screen.findByRole('dialog', { name: 'Two-factor authentication required' });
-    expect(session.twoFactorEnabledInOrg).toBe(true);
-    await user.click(within(notice).getByRole('button', { name: 'Skip' }));
-
-    // Skip goes to the landing route, not to toUrl (spec §4).
+    // Skip goes to the landing route, not to toUrl (docs/organisation-selection.md).
     expect(await screen.findByTestId('landed')).toHaveTextContent('/dashboard');
-    expect(config.bodies).toEqual([{ enable: true }]);
-    expect(session.twoFactorEnabled).toBe(true);
+    expect(session.isOrgSelected).toBe(true);
   });
 
-  it('Proceed on the enforced-2FA notice also enables 2FA and opens /user/security', async () => {
+  it('Proceed on the enforced-2FA notice also enters with 2FA switched on and opens /user/security', async () => {
     directoryHandlers([PERSONAL, ACME]);
-    accessHandler(accessData({ twoFactorEnabledInOrg: true }));
-    const config = recordPatch('/v1/two-factor/config');
-    const { user } = await openOrgs('/orgs?orgId=org-acme');
+    const access = enforcingAccessHandler();
+    const { user, session } = await openOrgs('/orgs?orgId=org-acme');
 
     const notice = await screen.findByRole('dialog', { name: 'Two-factor authentication required' });
     await user.click(within(notice).getByRole('button', { name: 'Proceed' }));
 
     expect(await screen.findByTestId('landed')).toHaveTextContent('/user/security');
-    expect(config.bodies).toEqual([{ enable: true }]);
+    expect(access.bodies.at(-1)).toMatchObject({ enableTwoFactor: true });
+    expect(session.twoFactorEnabled).toBe(true);
   });
 
-  it('keeps the 2FA notice when enabling 2FA fails', async () => {
+  it('keeps the 2FA notice when entering with 2FA switched on fails', async () => {
     directoryHandlers([PERSONAL, ACME]);
-    accessHandler(accessData({ twoFactorEnabledInOrg: true }));
-    recordPatch('/v1/two-factor/config', () => HttpResponse.json({ msg: 'boom' }, { status: 500 }));
+    enforcingAccessHandler(undefined, () => HttpResponse.json({ msg: 'boom' }, { status: 500 }));
     const { user, router, session } = await openOrgs('/orgs?orgId=org-acme');
 
     const notice = await screen.findByRole('dialog', { name: 'Two-factor authentication required' });
@@ -340,12 +396,14 @@ describe('orgs page', { timeout: 30000 }, () => {
     await waitFor(() => expect(within(notice).getByRole('button', { name: 'Proceed' })).toBeEnabled());
     expect(router.state.location.pathname).toBe('/orgs');
     expect(session.twoFactorEnabled).toBe(false);
+    expect(session.isOrgSelected).toBe(false);
   });
 
-  it('skips the 2FA notice for a user who already has 2FA on', async () => {
+  it('shows no notice when the server lets the user in (2FA already on), whatever the session remembers', async () => {
     directoryHandlers([PERSONAL, ACME]);
     accessHandler(accessData({ twoFactorEnabledInOrg: true }));
-    await openOrgs('/orgs?orgId=org-acme', { twoFactorEnabled: true });
+    // The login said 2FA was off; it was switched on since (another tab): the server's answer decides.
+    await openOrgs('/orgs?orgId=org-acme', { twoFactorEnabled: false });
 
     expect(await screen.findByTestId('landed')).toHaveTextContent('/dashboard');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -353,13 +411,13 @@ describe('orgs page', { timeout: 30000 }, () => {
 
   it('shows the error and goes to login when the organisations fail to load', async () => {
     server.use(
-      http.get(`${API}/v1/portal`, () =>
+      onEndpoint(endpoints.portals, () =>
         HttpResponse.json({
           data: { portal: [{ id: 'portal-account', name: 'Account', key: 'kreanoAccount' }] },
           msg: '',
         }),
       ),
-      http.get(`${API}/v1/organization-list`, () =>
+      onEndpoint(endpoints.organizationList, () =>
         HttpResponse.json({ msg: 'database exploded' }, { status: 500 }),
       ),
     );
@@ -373,7 +431,7 @@ describe('orgs page', { timeout: 30000 }, () => {
   it("shows the server's message and goes to login when the organisation token is refused", async () => {
     directoryHandlers([PERSONAL, ACME]);
     server.use(
-      http.post(`${API}/v1/organization/access`, () =>
+      onEndpoint(endpoints.organizationAccess, () =>
         HttpResponse.json(
           { msg: 'You are no longer a member of this organisation', code: 'FORBIDDEN' },
           { status: 403 },
@@ -395,16 +453,22 @@ describe('orgs page', { timeout: 30000 }, () => {
     accessHandler();
     const { user } = await renderWithPortal({ plugins, url: '/orgs', session: loggedIn(), language: 'fr' });
 
-    expect(await screen.findByRole('heading', { name: "Sélectionnez le compte que vous souhaitez utiliser aujourd'hui" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        name: "Sélectionnez le compte que vous souhaitez utiliser aujourd'hui",
+      }),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: /Dormant Ltd/ }));
-    expect(await screen.findByText("Le compte est désactivé. Veuillez contacter l'administrateur")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Le compte est désactivé. Veuillez contacter l'administrateur"),
+    ).toBeInTheDocument();
   });
 
   it('enters one organisation at a time: the other accounts wait while a token is fetched', async () => {
     directoryHandlers([PERSONAL, ACME]);
     let calls = 0;
     server.use(
-      http.post(`${API}/v1/organization/access`, async () => {
+      onEndpoint(endpoints.organizationAccess, async () => {
         calls += 1;
         await delay(300);
         return HttpResponse.json({ data: accessData(), msg: '' });
@@ -419,5 +483,102 @@ describe('orgs page', { timeout: 30000 }, () => {
 
     expect(await screen.findByTestId('landed')).toHaveTextContent('/dashboard');
     expect(calls).toBe(1);
+  });
+
+  it('Log out revokes the session on the server, forgets it here and goes to the sign-in page', async () => {
+    directoryHandlers([PERSONAL, ACME]);
+    let revoked = 0;
+    server.use(
+      onEndpoint(endpoints.logout, () => {
+        revoked += 1;
+        return HttpResponse.json({ data: null, msg: '' });
+      }),
+    );
+    const { user, router, session } = await openOrgs();
+
+    await screen.findByRole('button', { name: /Acme Pty Ltd/ });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(session.isUserLoggedIn).toBe(false);
+    expect(session.accessToken).toBeNull();
+    expect(revoked).toBe(1);
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('Log out follows the sign-in page where the deployment moved it', async () => {
+    directoryHandlers([PERSONAL, ACME]);
+    server.use(onEndpoint(endpoints.logout, () => HttpResponse.json({ data: null, msg: '' })));
+    const { user, router } = await openOrgs(
+      '/orgs',
+      {},
+      { config: { plugins: { auth: { routes: { 'auth.login': { path: '/sign-in' } } } } } },
+    );
+
+    await screen.findByRole('button', { name: /Acme Pty Ltd/ });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('waits 1 s after the choice in auth-layout variant 4, 0.5 s in the others', async () => {
+    for (const [variant, expectedMs] of [
+      [4, 1000],
+      [1, 500],
+    ] as const) {
+      directoryHandlers([PERSONAL]);
+      accessHandler();
+      // The exit's timer is read where it is set, not by polling the clock: on a loaded machine a poll can notice
+      // the selection late and make the wait look shorter than it was.
+      const exitTimers: { ms: number; at: number }[] = [];
+      const realSetTimeout = window.setTimeout.bind(window);
+      const spy = vi
+        .spyOn(window, 'setTimeout')
+        .mockImplementation(((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+          if (ms === 500 || ms === 1000) exitTimers.push({ ms, at: performance.now() });
+          return realSetTimeout(handler, ms, ...args);
+        }) as typeof window.setTimeout);
+      const { router, session, unmount } = await openOrgs(
+        '/orgs',
+        {},
+        { config: { authLayout: { variant } } },
+      );
+      await waitFor(() => expect(session.isOrgSelected).toBe(true));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), {
+        timeout: 10_000,
+        interval: 10,
+      });
+      const navigatedAt = performance.now();
+      spy.mockRestore();
+      const exitTimer = exitTimers.at(-1);
+      expect(exitTimer?.ms).toBe(expectedMs);
+      expect(navigatedAt - exitTimer!.at).toBeGreaterThanOrEqual(expectedMs - 5);
+      unmount();
+    }
+  });
+
+  describe('in a deployment without the two-factor plugin', () => {
+    function openWithout(url: string) {
+      return renderWithPortal({ plugins: withoutTwoFactor, url, session: loggedIn() });
+    }
+
+    it('enters an organisation that asks for a new password without the dialog nobody provides', async () => {
+      directoryHandlers([PERSONAL, ACME]);
+      accessHandler(accessData({ passwordResetRequired: true }));
+      await openWithout('/orgs?orgId=org-acme');
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/dashboard');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('Proceed on the enforced-2FA notice goes to the landing route, as no plugin provides security settings', async () => {
+      directoryHandlers([PERSONAL, ACME]);
+      const access = enforcingAccessHandler();
+      const { user } = await openWithout('/orgs?orgId=org-acme');
+      const notice = await screen.findByRole('dialog', { name: 'Two-factor authentication required' });
+      await user.click(within(notice).getByRole('button', { name: 'Proceed' }));
+      expect(await screen.findByTestId('landed')).toHaveTextContent('/dashboard');
+      expect(access.bodies.at(-1)).toMatchObject({ enableTwoFactor: true });
+    });
   });
 });

@@ -1,14 +1,17 @@
 import {
+  ChangePasswordDialog,
   Notifier,
   PageSpinner,
+  PlainButton,
+  PluginRegistry,
   PortalConfig,
   SessionStore,
   ThemeStore,
   Translator,
   useLogout,
+  useProvidedComponent,
   useService,
 } from '@core';
-import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,17 +20,15 @@ import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
 import { OrgsAccountList } from '../components/orgs-account-list';
 import { useFollowExit } from '../components/orgs-follow-exit';
-import { safeToUrl } from '../navigation/auth-navigation';
+import { organisationLeaveDelayMs, safeToUrl } from '../navigation/auth-navigation';
 import { useAuthHref } from '../navigation/use-auth-href';
 import { OrganizationEntry } from '../stores/orgs-organization-entry';
 import { OrgsSelectionStore } from '../stores/orgs-selection-store';
 
-// Most users never see these two: they load only when the selected organisation asks for them.
-const OrgsChangePasswordModal = lazy(() => import('../components/orgs-change-password-modal'));
-const OrgsTwoFactorNoticeModal = lazy(() => import('../components/orgs-two-factor-notice-modal'));
-
-/** Where Proceed on the enforced-2FA notice leads (spec §4): the user plugin's security settings. */
-const USER_SECURITY_PATH = '/user/security';
+// Most users never see these dialogs (the enforced-2FA notice, the password change an administrator asks for): they
+// load, with antd's theme, only when the selected organisation asks for one, so this screen paints without antd.
+// The password dialog is another plugin's (core's ChangePasswordDialog) and loads the same way.
+const OrgsPageDialogs = lazy(() => import('../components/orgs-page-dialogs'));
 
 /**
  * `toUrl` when it is a path of this portal, else the landing route. A `toUrl` back to this very screen
@@ -39,41 +40,46 @@ function destinationAfterSelection(toUrl: string | null, orgsPath: string, landi
   return safe;
 }
 
-function useOrgsSelectionStore(): OrgsSelectionStore {
+function useOrgsSelectionStore(canChangePassword: boolean): OrgsSelectionStore {
   const api = useService(AuthApi);
   const session = useService(SessionStore);
   const theme = useService(ThemeStore);
   const config = useService(PortalConfig);
   const notifier = useService(Notifier);
   const translator = useService(Translator);
+  const routes = useService(PluginRegistry);
   const href = useAuthHref();
   const [params] = useSearchParams();
   const [store] = useState(
     () =>
       new OrgsSelectionStore(
-        api,
         new OrganizationEntry(api, session, theme, config),
-        session,
         notifier,
         translator,
         { orgId: params.get('orgId') },
         {
           login: href('login'),
-          destination: destinationAfterSelection(params.get('toUrl'), href('orgs'), config.landingRoute),
-          landing: config.landingRoute,
-          security: USER_SECURITY_PATH,
+          destination: destinationAfterSelection(params.get('toUrl'), href('orgs'), routes.landingPath),
+          landing: routes.landingPath,
+          // Proceed on the enforced-2FA notice: whichever plugin provides the security settings.
+          security: routes.wellKnownHref('security-settings'),
         },
+        { leaveDelayMs: organisationLeaveDelayMs(config.authLayout.variant), canChangePassword },
       ),
   );
   return store;
 }
 
-/** Organisation selection (spec §2.1, §4): the personal account and the organisation accounts. */
+/**
+ * Organisation selection: the personal account and the organisation accounts, then the steps an organisation
+ * may ask for (docs/organisation-selection.md).
+ */
 const OrgsPage = observer(function OrgsPage() {
   const { t } = useTranslation('auth');
   const session = useService(SessionStore);
   const logout = useLogout();
-  const store = useOrgsSelectionStore();
+  const ChangePassword = useProvidedComponent(ChangePasswordDialog);
+  const store = useOrgsSelectionStore(ChangePassword !== null);
 
   useEffect(() => {
     void store.load();
@@ -103,20 +109,20 @@ const OrgsPage = observer(function OrgsPage() {
           {store.organizations.length === 0 && store.phase === 'choosing' && <p>{t('orgs.empty')}</p>}
         </>
       )}
-      <Button type="link" className="auth-orgs__logout" onClick={() => void logout()}>
+      <PlainButton variant="link" className="auth-orgs__logout" onClick={() => void logout()}>
         {t('orgs.logout')}
-      </Button>
-      <Suspense fallback={null}>
-        {store.phase === 'passwordReset' && (
-          <OrgsChangePasswordModal onDone={() => store.passwordResetDone()} />
-        )}
-        {store.phase === 'twoFactorNotice' && (
-          <OrgsTwoFactorNoticeModal
-            busy={store.enablingTwoFactor}
-            onAnswer={(answer) => void store.answerTwoFactorNotice(answer)}
+      </PlainButton>
+      {(store.phase === 'twoFactorNotice' || (store.phase === 'passwordReset' && ChangePassword)) && (
+        <Suspense fallback={null}>
+          <OrgsPageDialogs
+            ChangePassword={ChangePassword}
+            phase={store.phase}
+            enablingTwoFactor={store.enablingTwoFactor}
+            onPasswordResetDone={() => store.passwordResetDone()}
+            onTwoFactorAnswer={(answer) => void store.answerTwoFactorNotice(answer)}
           />
-        )}
-      </Suspense>
+        </Suspense>
+      )}
     </section>
   );
 });

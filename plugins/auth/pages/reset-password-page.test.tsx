@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoints } from '@contract/v1/endpoints';
 
 const submit = () => screen.getByRole('button', { name: /^Reset password$|SAVING/ });
 const DONE = 'Your password has been reset. Please log in with your new password';
@@ -18,7 +19,7 @@ afterEach(clearToasts);
 
 describe('reset-password page', { timeout: 60_000 }, () => {
   it('reads the token, removes it from the address bar and keeps it in memory for the request', async () => {
-    const reset = endpoint('patch', '/v1/reset-password', { msg: DONE });
+    const reset = endpoint(endpoints.resetPassword, { msg: DONE });
     const { user, router } = await renderAuth('/reset-password?verificationToken=rt-1');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
@@ -64,7 +65,7 @@ describe('reset-password page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message, clears the passwords and retries with the same token',
     async (status, serverMsg, shown) => {
-      const reset = endpoint('patch', '/v1/reset-password', { status, msg: serverMsg });
+      const reset = endpoint(endpoints.resetPassword, { status, msg: serverMsg });
       const { user, router } = await renderAuth('/reset-password?verificationToken=rt-9');
       await choose();
       await waitFor(() => expect(submit()).toBeEnabled());

@@ -1,4 +1,15 @@
-import { InlineAlert, NewPasswordFields, Notifier, PortalForm, SubmitButton, useService, useUnmountSignal } from '@core';
+import {
+  clearFields,
+  InlineAlert,
+  NewPasswordFields,
+  Notifier,
+  RuleForm,
+  showFieldErrors,
+  SubmitButton,
+  useRuleForm,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,7 +25,7 @@ interface ResetPasswordValues {
 
 const TOKENS = ['verificationToken'] as const;
 
-/** Spec §2.1 reset-password: the token from the mail link, a new password checked by the password rules only. */
+/** docs/screens-and-routes.md reset-password: the token from the mail link, a new password checked by the password rules only. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
@@ -23,7 +34,7 @@ export default function ResetPasswordPage() {
   const href = useAuthHref();
   const signal = useUnmountSignal();
   const { verificationToken } = useSecretQuery(TOKENS);
-  const [form] = PortalForm.useForm<ResetPasswordValues>();
+  const form = useRuleForm<ResetPasswordValues>({ defaultValues: { password: '', confirmPassword: '' } });
   const [busy, setBusy] = useState(false);
 
   const reset = async ({ password }: ResetPasswordValues) => {
@@ -33,9 +44,10 @@ export default function ResetPasswordPage() {
       const { msg } = await api.resetPassword({ password, token: verificationToken }, signal());
       notifier.success(msg || t('resetPassword.done'));
       navigate(href('login'), { replace: true });
-    } catch {
-      // Shown by the HTTP client (spec §8). The token stays in memory for another try; the passwords do not.
-      form.setFieldsValue({ password: '', confirmPassword: '' });
+    } catch (error) {
+      // Shown by the HTTP client (docs/api-errors.md). The token stays in memory for another try; the passwords do not.
+      clearFields(form, ['password', 'confirmPassword']);
+      showFieldErrors(form, error);
       setBusy(false);
     }
   };
@@ -44,8 +56,8 @@ export default function ResetPasswordPage() {
     <>
       <AuthHeading title={t('resetPassword.title')}>{t('resetPassword.lead')}</AuthHeading>
       {verificationToken ? (
-        <PortalForm form={form} layout="vertical" onFinish={reset} disabled={busy} requiredMark={false}>
-          <NewPasswordFields label="newPassword" autoFocus />
+        <RuleForm form={form} onSubmit={reset} disabled={busy}>
+          <NewPasswordFields labelKey="newPassword" autoFocus />
           <SubmitButton
             className="auth-screen__submit"
             size="large"
@@ -54,7 +66,7 @@ export default function ResetPasswordPage() {
           >
             {t('resetPassword.submit')}
           </SubmitButton>
-        </PortalForm>
+        </RuleForm>
       ) : (
         <InlineAlert
           type="warning"

@@ -1,11 +1,13 @@
 import '@ant-design/v5-patch-for-react-19';
 import type { LoginData, TwoFactorConfigInfo } from '@contract/v1/auth';
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import type { SecurityVerificationState } from '../navigation/auth-navigation';
-import { API, authWithStubs, clearToasts, type Recorded } from '../testing/orgs-fixtures';
+import { authWithStubs, clearToasts, type Recorded } from '../testing/orgs-fixtures';
+import { endpoints } from '@contract/v1/endpoints';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 const plugins = [authWithStubs(['auth.login', 'auth.orgs', 'auth.email-confirmation'])];
 
@@ -46,7 +48,7 @@ function otpEndpoint(
 ): Recorded {
   const recorded: Recorded = { bodies: [], count: 0 };
   server.use(
-    http.patch(`${API}/v1/two-factor/otp`, async ({ request }) => {
+    onEndpoint(endpoints.requestTwoFactorOtp, async ({ request }) => {
       recorded.count += 1;
       recorded.bodies.push(await request.json());
       return answer();
@@ -60,7 +62,7 @@ function verifyEndpoint(
 ): Recorded {
   const recorded: Recorded = { bodies: [], count: 0 };
   server.use(
-    http.post(`${API}/v1/two-factor/verify`, async ({ request }) => {
+    onEndpoint(endpoints.verifyTwoFactor, async ({ request }) => {
       recorded.count += 1;
       recorded.bodies.push(await request.json());
       return answer();
@@ -236,6 +238,34 @@ describe('security-verification page', { timeout: 30000 }, () => {
     expect(await screen.findByText('Too many requests, please wait')).toBeInTheDocument();
     await waitFor(() => expect(button('Proceed')).toBeEnabled());
     expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+    expect(otp.count).toBe(1);
+  });
+
+  it("after a reload inside the resend wait, the countdown resumes with the server's Retry-After and the code form returns", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The code was sent before the reload; the server still refuses a new one for 42 s.
+    const otp = otpEndpoint(() =>
+      HttpResponse.json(
+        { msg: 'Please wait 42 seconds before asking for a new code', code: 'OTP_RESEND_TOO_SOON' },
+        { status: 429, headers: { 'Retry-After': '42' } },
+      ),
+    );
+    const { user } = await openVerification();
+
+    await user.click(await screen.findByRole('radio', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+
+    // The code mailed before the reload is still good: the user can type it, and waits for a new one.
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Resend code in 42 s/ })).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(41_000);
+    });
+    expect(screen.getByRole('button', { name: /Resend code in 1 s/ })).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
     expect(otp.count).toBe(1);
   });
 

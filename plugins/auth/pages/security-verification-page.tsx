@@ -1,5 +1,17 @@
-import { OtpInput, PortalForm, rules, SessionStore, SubmitButton, useService, useUnmountSignal } from '@core';
-import { Alert, Button } from 'antd';
+import {
+  clearFields,
+  fieldRules,
+  FormField,
+  InlineAlert,
+  OtpInput,
+  PlainButton,
+  RuleForm,
+  SessionStore,
+  SubmitButton,
+  useRuleForm,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +45,7 @@ const SecurityVerification = observer(function SecurityVerification({
   const href = useAuthHref();
   const signal = useUnmountSignal();
   const methodsName = useId();
-  const [form] = PortalForm.useForm<CodeValues>();
+  const form = useRuleForm<CodeValues>({ defaultValues: { code: '' } });
   const [store] = useState(
     () =>
       new SecurityVerificationStore(
@@ -50,19 +62,19 @@ const SecurityVerification = observer(function SecurityVerification({
 
   const verify = async ({ code }: CodeValues) => {
     // A refused code is of no further use: the field empties for the next one.
-    if (!(await store.verify(code, signal()))) form.setFieldValue('code', '');
+    if (!(await store.verify(code, signal()))) clearFields(form, ['code']);
   };
   const switchMethod = (type: SecurityVerificationStore['selectedType']) => {
     if (!type) return;
     store.select(type);
-    form.resetFields();
+    form.reset();
   };
 
   if (store.methods.length === 0) {
     return (
       <>
         <AuthHeading title={t('securityVerification.title')} />
-        <Alert type="warning" showIcon message={t('securityVerification.noMethod')} />
+        <InlineAlert type="warning" message={t('securityVerification.noMethod')} />
         <p className="auth-screen__footer">
           <Link to={href('login')}>{t('securityVerification.backToLogin')}</Link>
         </p>
@@ -91,8 +103,8 @@ const SecurityVerification = observer(function SecurityVerification({
       </fieldset>
 
       {!store.awaitingCode ? (
-        <Button
-          type="primary"
+        <PlainButton
+          variant="primary"
           size="large"
           className="auth-screen__submit auth-security__proceed"
           loading={store.requestingCode}
@@ -100,13 +112,11 @@ const SecurityVerification = observer(function SecurityVerification({
           onClick={() => void store.proceed(signal())}
         >
           {t('securityVerification.proceed')}
-        </Button>
+        </PlainButton>
       ) : (
-        <PortalForm
+        <RuleForm
           form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={verify}
+          onSubmit={verify}
           disabled={store.exit !== null}
           className="auth-security__code"
         >
@@ -122,9 +132,9 @@ const SecurityVerification = observer(function SecurityVerification({
               </span>
             </p>
           )}
-          <PortalForm.Item name="code" label={t('core:controls.otp.label')} rules={rules.otp(t)}>
+          <FormField name="code" label={t('core:controls.otp.label')} rule={fieldRules.otp()}>
             <OtpInput autoFocus />
-          </PortalForm.Item>
+          </FormField>
           <SubmitButton
             className="auth-screen__submit"
             size="large"
@@ -135,8 +145,8 @@ const SecurityVerification = observer(function SecurityVerification({
           </SubmitButton>
           {store.sendsCode && (
             <div className="auth-screen__footer">
-              <Button
-                type="link"
+              <PlainButton
+                variant="link"
                 loading={store.requestingCode}
                 disabled={store.countdown.running || store.busy}
                 onClick={() => void store.resend(signal())}
@@ -144,17 +154,17 @@ const SecurityVerification = observer(function SecurityVerification({
                 {store.countdown.running
                   ? t('securityVerification.resendIn', { seconds: store.countdown.secondsLeft })
                   : t('securityVerification.resend')}
-              </Button>
+              </PlainButton>
             </div>
           )}
-        </PortalForm>
+        </RuleForm>
       )}
     </>
   );
 });
 
 /**
- * Spec §2.1 security-verification: the 2FA step of a login. The tokenId arrives in navigation state only
+ * docs/screens-and-routes.md security-verification: the 2FA step of a login. The tokenId arrives in navigation state only
  * (it is a secret); without it (a reload, a pasted link) the user starts over at login.
  */
 export default function SecurityVerificationPage() {

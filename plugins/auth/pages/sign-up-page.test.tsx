@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoints } from '@contract/v1/endpoints';
 
 const submit = () => screen.getByRole('button', { name: /^Sign up$|SIGNING UP/ });
 
@@ -89,7 +90,7 @@ describe('sign-up page', { timeout: 60_000 }, () => {
   });
 
   it('not yet verified: sends the registration with the portal key and goes to email-confirmation with the address', async () => {
-    const register = endpoint('post', '/v1/register', {
+    const register = endpoint(endpoints.register, {
       data: { isVerified: false },
       msg: 'Registration successful. Please check your email to verify your account',
     });
@@ -114,7 +115,7 @@ describe('sign-up page', { timeout: 60_000 }, () => {
   });
 
   it('invited: pre-fills a read-only email, sends the invitation and, when verified, goes to login', async () => {
-    const register = endpoint('post', '/v1/register', {
+    const register = endpoint(endpoints.register, {
       data: { isVerified: true },
       msg: 'Registration successful. You can now log in',
     });
@@ -151,7 +152,7 @@ describe('sign-up page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message, keeps names and email, clears the passwords',
     async (status, serverMsg, shown) => {
-      const register = endpoint('post', '/v1/register', { status, msg: serverMsg });
+      const register = endpoint(endpoints.register, { status, msg: serverMsg });
       const { user, router } = await renderAuth('/sign-up');
       await fillForm();
       await user.click(submit());
@@ -169,7 +170,7 @@ describe('sign-up page', { timeout: 60_000 }, () => {
   );
 
   it('sends one registration however often Sign up is pressed', async () => {
-    const register = endpoint('post', '/v1/register', { status: 400, msg: 'Nope', delayMs: 300 });
+    const register = endpoint(endpoints.register, { status: 400, msg: 'Nope', delayMs: 300 });
     const { user } = await renderAuth('/sign-up');
     await fillForm();
     await user.click(submit());

@@ -1,4 +1,19 @@
-import { EmailInput, NewPasswordFields, Notifier, PortalConfig, PortalForm, rules, SubmitButton, TextInput, useService, useUnmountSignal } from '@core';
+import {
+  clearFields,
+  EmailInput,
+  fieldRules,
+  FormField,
+  NewPasswordFields,
+  Notifier,
+  PortalConfig,
+  RuleForm,
+  showFieldErrors,
+  SubmitButton,
+  TextInput,
+  useRuleForm,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -23,7 +38,7 @@ function readInvitation(query: URLSearchParams) {
   return email && orgId && invitationId ? { email, orgId, invitationId } : null;
 }
 
-/** Spec §2.1 sign-up, with the invited variant, and §4 Sign-up success. */
+/** docs/screens-and-routes.md sign-up, with the invited variant, and docs/sign-in-and-accounts.md Sign-up success. */
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
@@ -34,7 +49,15 @@ export default function SignUpPage() {
   const signal = useUnmountSignal();
   const [query] = useSearchParams();
   const [invitation] = useState(() => readInvitation(query));
-  const [form] = PortalForm.useForm<SignUpValues>();
+  const form = useRuleForm<SignUpValues>({
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: invitation?.email ?? '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
   const [busy, setBusy] = useState(false);
 
   const signUp = async (values: SignUpValues) => {
@@ -58,9 +81,10 @@ export default function SignUpPage() {
         const state: EmailConfirmationState = { email: invitation?.email ?? values.email };
         navigate(href('email-confirmation'), { state });
       }
-    } catch {
-      // Shown by the HTTP client (spec §8). Names and email stay; the passwords are typed again.
-      form.setFieldsValue({ password: '', confirmPassword: '' });
+    } catch (error) {
+      // Shown by the HTTP client (docs/api-errors.md). Names and email stay; the passwords are typed again.
+      clearFields(form, ['password', 'confirmPassword']);
+      showFieldErrors(form, error);
       setBusy(false);
     }
   };
@@ -72,39 +96,32 @@ export default function SignUpPage() {
       <AuthHeading title={t('signUp.title')}>
         {invitation ? t('signUp.invitedLead') : t('signUp.lead')}
       </AuthHeading>
-      <PortalForm
-        form={form}
-        layout="vertical"
-        onFinish={signUp}
-        disabled={busy}
-        requiredMark={false}
-        initialValues={invitation ? { email: invitation.email } : undefined}
-      >
-        <PortalForm.Item
+      <RuleForm form={form} onSubmit={signUp} disabled={busy}>
+        <FormField
           name="firstName"
           label={t('controls.firstName.label', { ns: 'core' })}
-          rules={rules.firstName(t)}
+          rule={fieldRules.firstName()}
         >
           <TextInput autoFocus autoComplete="given-name" />
-        </PortalForm.Item>
-        <PortalForm.Item
+        </FormField>
+        <FormField
           name="lastName"
           label={t('controls.lastName.label', { ns: 'core' })}
-          rules={rules.lastName(t)}
+          rule={fieldRules.lastName()}
         >
           <TextInput autoComplete="family-name" />
-        </PortalForm.Item>
-        <PortalForm.Item
+        </FormField>
+        <FormField
           name="email"
           label={t('controls.email.label', { ns: 'core' })}
-          rules={rules.email(t)}
+          rule={fieldRules.email()}
           extra={invitation ? t('signUp.invitedEmail') : undefined}
         >
           <EmailInput
             readOnly={Boolean(invitation)}
             placeholder={t('controls.email.placeholder', { ns: 'core' })}
           />
-        </PortalForm.Item>
+        </FormField>
         <NewPasswordFields />
         <p className="auth-screen__legal">
           <Trans
@@ -125,7 +142,7 @@ export default function SignUpPage() {
         >
           {t('signUp.submit')}
         </SubmitButton>
-      </PortalForm>
+      </RuleForm>
       <p className="auth-screen__footer">
         {t('signUp.haveAccount')} <Link to={href('login')}>{t('signUp.logIn')}</Link>
       </p>

@@ -1,11 +1,10 @@
 import '@ant-design/v5-patch-for-react-19';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import {
   ACME,
-  API,
   PERSONAL,
   accessData,
   accessHandler,
@@ -16,6 +15,8 @@ import {
   organization,
   type Recorded,
 } from '../testing/orgs-fixtures';
+import { endpoints } from '@contract/v1/endpoints';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 const plugins = [authWithStubs(['auth.login', 'auth.orgs']), destinationsPlugin];
 
@@ -32,7 +33,7 @@ function exchangeEndpoint(
 ): Exchange {
   const recorded: Exchange = { bodies: [], count: 0, searchAtRequest: [] };
   server.use(
-    http.post(`${API}/v1/token`, async ({ request }) => {
+    onEndpoint(endpoints.exchangeLaunchToken, async ({ request }) => {
       recorded.count += 1;
       recorded.searchAtRequest.push(currentSearch());
       recorded.bodies.push(await request.json());
@@ -150,9 +151,7 @@ describe('token-auth page', { timeout: 30000 }, () => {
     exchangeEndpoint();
     directoryHandlers([PERSONAL, ACME]);
     server.use(
-      http.post(`${API}/v1/organization/access`, () =>
-        HttpResponse.json({ msg: 'internal' }, { status: 500 }),
-      ),
+      onEndpoint(endpoints.organizationAccess, () => HttpResponse.json({ msg: 'internal' }, { status: 500 })),
     );
     const { session } = await openTokenAuth('token=launch-1&orgId=org-acme');
 

@@ -1,4 +1,13 @@
-import { Notifier, PageSpinner, PortalConfig, SessionStore, ThemeStore, Translator, useService } from '@core';
+import {
+  Notifier,
+  PageSpinner,
+  PluginRegistry,
+  PortalConfig,
+  SessionStore,
+  ThemeStore,
+  Translator,
+  useService,
+} from '@core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +24,7 @@ import { TokenAuthStore } from '../stores/token-auth-store';
 const SECRET = ['token'] as const;
 
 /**
- * Spec §2.1 token-auth: `token`, `orgId`, `toUrl` from a launching portal. The token leaves the address bar
+ * docs/screens-and-routes.md token-auth: `token`, `orgId`, `toUrl` from a launching portal. The token leaves the address bar
  * and the history entry (useSecretQuery's effect, declared before the one that sends it) before any request.
  */
 const TokenAuthPage = observer(function TokenAuthPage() {
@@ -26,6 +35,7 @@ const TokenAuthPage = observer(function TokenAuthPage() {
   const config = useService(PortalConfig);
   const notifier = useService(Notifier);
   const translator = useService(Translator);
+  const routes = useService(PluginRegistry);
   const href = useAuthHref();
   const { token } = useSecretQuery(SECRET);
   const [params] = useSearchParams();
@@ -41,7 +51,7 @@ const TokenAuthPage = observer(function TokenAuthPage() {
       {
         login: href('login'),
         orgs: withToUrl(href('orgs'), toUrl),
-        destination: toUrl ?? config.landingRoute,
+        destination: toUrl ?? routes.landingPath,
       },
     );
   });

@@ -1,17 +1,20 @@
 import '@ant-design/v5-patch-for-react-19';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
-import { API, authWithStubs, clearToasts, loggedIn, type Recorded } from '../testing/orgs-fixtures';
+import { authWithStubs, clearToasts, loggedIn, type Recorded } from '../testing/orgs-fixtures';
+import { endpoints } from '@contract/v1/endpoints';
+import type { EndpointRoute } from '@contract/v1/endpoint';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 const plugins = [authWithStubs(['auth.login', 'auth.orgs'])];
 const OTPAUTH = 'otpauth://totp/Portal:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Portal';
 
-function endpoint(method: 'post', path: string, answers: (() => Response)[]): Recorded {
+function endpoint(route: EndpointRoute, answers: (() => Response)[]): Recorded {
   const recorded: Recorded = { bodies: [], count: 0 };
   server.use(
-    http[method](`${API}${path}`, async ({ request }) => {
+    onEndpoint(route, async ({ request }) => {
       recorded.count += 1;
       recorded.bodies.push(await request.json());
       return answers[Math.min(recorded.count, answers.length) - 1]!();
@@ -41,7 +44,7 @@ describe('two-factor page', { timeout: 30000 }, () => {
   });
 
   it('asks for an authenticator secret once and shows it as a labelled QR image and as text', async () => {
-    const setup = endpoint('post', '/v1/two-factor/setup', [setupOk]);
+    const setup = endpoint(endpoints.setupTwoFactor, [setupOk]);
     await openTwoFactor();
 
     const qr = await screen.findByRole('img', {
@@ -54,7 +57,7 @@ describe('two-factor page', { timeout: 30000 }, () => {
   });
 
   it('copies the secret to the clipboard and says Copied', async () => {
-    endpoint('post', '/v1/two-factor/setup', [setupOk]);
+    endpoint(endpoints.setupTwoFactor, [setupOk]);
     const { user } = await openTwoFactor();
 
     await user.click(await screen.findByRole('button', { name: 'Copy' }));
@@ -65,8 +68,8 @@ describe('two-factor page', { timeout: 30000 }, () => {
   });
 
   it('enables Submit only at 6 digits, confirms the code, turns 2FA on and goes to orgs', async () => {
-    endpoint('post', '/v1/two-factor/setup', [setupOk]);
-    const confirmation = endpoint('post', '/v1/two-factor/confirmation', [
+    endpoint(endpoints.setupTwoFactor, [setupOk]);
+    const confirmation = endpoint(endpoints.confirmTwoFactor, [
       () => HttpResponse.json({ data: null, msg: 'Two-factor authentication enabled' }),
     ]);
     const { user, session } = await openTwoFactor();
@@ -90,8 +93,8 @@ describe('two-factor page', { timeout: 30000 }, () => {
   ])(
     "after a %i on Submit: shows '%s', keeps the secret, clears the code",
     async (status, shown, serverMsg) => {
-      endpoint('post', '/v1/two-factor/setup', [setupOk]);
-      endpoint('post', '/v1/two-factor/confirmation', [
+      endpoint(endpoints.setupTwoFactor, [setupOk]);
+      endpoint(endpoints.confirmTwoFactor, [
         () => HttpResponse.json({ msg: serverMsg, code: 'TEST' }, { status }),
       ]);
       const { user, session, router } = await openTwoFactor();
@@ -111,7 +114,7 @@ describe('two-factor page', { timeout: 30000 }, () => {
   );
 
   it('shows the error when the secret cannot be prepared and offers to try again', async () => {
-    const setup = endpoint('post', '/v1/two-factor/setup', [
+    const setup = endpoint(endpoints.setupTwoFactor, [
       () => HttpResponse.json({ msg: 'boom' }, { status: 500 }),
       setupOk,
     ]);

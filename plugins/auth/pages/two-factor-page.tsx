@@ -1,5 +1,16 @@
-import { OtpInput, PortalForm, rules, SessionStore, SubmitButton, useService } from '@core';
-import { Alert, Button } from 'antd';
+import {
+  clearFields,
+  fieldRules,
+  FormField,
+  InlineAlert,
+  OtpInput,
+  PlainButton,
+  RuleForm,
+  SessionStore,
+  SubmitButton,
+  useRuleForm,
+  useService,
+} from '@core';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,19 +27,19 @@ interface CodeValues {
 
 const TwoFactorQrImage = lazy(() => import('../components/two-factor-qr-image'));
 
-/** Spec §2.1 two-factor: set up an authenticator app with a QR image, a copyable secret and a 6-digit code. */
+/** docs/screens-and-routes.md two-factor: set up an authenticator app with a QR image, a copyable secret and a 6-digit code. */
 const TwoFactorPage = observer(function TwoFactorPage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
   const session = useService(SessionStore);
   const href = useAuthHref();
-  const [form] = PortalForm.useForm<CodeValues>();
+  const form = useRuleForm<CodeValues>({ defaultValues: { code: '' } });
   const [store] = useState(() => new TwoFactorSetupStore(api, session, { done: href('orgs') }));
   useEffect(() => void store.start(), [store]);
   useFollowExit(store.exit);
 
   const confirm = async ({ code }: CodeValues) => {
-    if (!(await store.confirm(code))) form.setFieldValue('code', '');
+    if (!(await store.confirm(code))) clearFields(form, ['code']);
   };
 
   return (
@@ -40,14 +51,13 @@ const TwoFactorPage = observer(function TwoFactorPage() {
         </p>
       )}
       {store.failed && !store.loading && (
-        <Alert
+        <InlineAlert
           type="error"
-          showIcon
           message={t('twoFactor.failed')}
           action={
-            <Button size="small" onClick={() => void store.retry()}>
+            <PlainButton size="small" onClick={() => void store.retry()}>
               {t('twoFactor.retry')}
-            </Button>
+            </PlainButton>
           }
         />
       )}
@@ -65,25 +75,19 @@ const TwoFactorPage = observer(function TwoFactorPage() {
               <div className="auth-two-factor__secret">
                 <span>{t('twoFactor.secretLabel')}</span>
                 <code>{store.setup.secret}</code>
-                <Button onClick={() => void store.copySecret(navigator.clipboard)}>
+                <PlainButton onClick={() => void store.copySecret(navigator.clipboard)}>
                   {store.copied ? t('twoFactor.copied') : t('twoFactor.copy')}
-                </Button>
+                </PlainButton>
                 <span role="status" className="portal-visually-hidden">
                   {store.copied ? t('twoFactor.copiedAnnouncement') : ''}
                 </span>
               </div>
             </li>
             <li>
-              <PortalForm
-                form={form}
-                layout="vertical"
-                requiredMark={false}
-                onFinish={confirm}
-                disabled={store.exit !== null}
-              >
-                <PortalForm.Item name="code" label={t('twoFactor.codeLabel')} rules={rules.otp(t)}>
+              <RuleForm form={form} onSubmit={confirm} disabled={store.exit !== null}>
+                <FormField name="code" label={t('twoFactor.codeLabel')} rule={fieldRules.otp()}>
                   <OtpInput />
-                </PortalForm.Item>
+                </FormField>
                 <SubmitButton
                   className="auth-screen__submit"
                   size="large"
@@ -92,7 +96,7 @@ const TwoFactorPage = observer(function TwoFactorPage() {
                 >
                   {t('twoFactor.submit')}
                 </SubmitButton>
-              </PortalForm>
+              </RuleForm>
             </li>
           </ol>
         </>

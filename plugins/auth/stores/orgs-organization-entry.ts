@@ -1,16 +1,32 @@
-import type { PortalConfig, SessionStore, ThemeStore } from '@core';
+import {
+  organizationRefusal,
+  type OrganizationRefusal,
+  type PortalConfig,
+  type SessionStore,
+  type ThemeStore,
+} from '@core';
 import type { OrganizationAccessData, OrganizationListItem, Portal } from '@contract/v1/index';
 import { runInAction } from 'mobx';
 import type { AuthApi } from '../api/auth-api';
 
-/** Why an organisation cannot be entered from this portal (spec §6). */
-export type OrganizationRefusal = 'disabled' | 'noAccess';
+export type { OrganizationRefusal };
 
 /** The i18n key (namespace `auth`) of each refusal's message. */
 export const REFUSAL_MESSAGE_KEYS: Record<OrganizationRefusal, string> = {
   disabled: 'auth:orgs.disabled',
   noAccess: 'auth:orgs.noAccess',
 };
+
+/** How one entry is made. */
+export interface EntryOptions {
+  /**
+   * The user's answer to the enforced-2FA notice (Skip or Proceed): the server switches email 2FA on and issues the
+   * token (docs/organisation-selection.md#entering-an-organisation).
+   */
+  enableTwoFactor?: boolean;
+  /** The caller shows a failure itself instead of the HTTP client. */
+  silent?: boolean;
+}
 
 export interface OrganizationDirectory {
   /** This deployment's portal (`config.portalKey`), or undefined when the server does not know it. */
@@ -20,7 +36,7 @@ export interface OrganizationDirectory {
 
 /**
  * Entering an organisation, shared by the orgs screen and token-auth: load the directory, refuse what
- * spec §6 forbids, trade the user token for the organisation's token and make the session and theme
+ * core's entry rule forbids, trade the user token for the organisation's token and make the session and theme
  * follow. Failed calls reject with the ApiError the HTTP client has already shown.
  * @example
  * const entry = new OrganizationEntry(api, session, theme, config);
@@ -35,7 +51,7 @@ export class OrganizationEntry {
     private readonly config: PortalConfig,
   ) {}
 
-  /** Portals and organisations load in parallel (spec §4); the session keeps both for the side menu and the guards. */
+  /** Portals and organisations load in parallel; the session keeps both for the side menu and the guards. */
   async loadDirectory(signal?: AbortSignal): Promise<OrganizationDirectory> {
     const [portals, organizations] = await Promise.all([
       this.api.portals(signal),
@@ -50,21 +66,30 @@ export class OrganizationEntry {
     return { portal: portalList.find((p) => p.key === this.config.portalKey), organizations: list };
   }
 
-  /** The server lists every portal key per organisation; a missing key is no access, like on the server. */
+  /** Core's one rule, the same the side menu's switcher filters with: a missing portal key is no access. */
   refusal(org: OrganizationListItem): OrganizationRefusal | null {
-    if (!org.enabled) return 'disabled';
-    if (org.portals[this.config.portalKey]?.hasAccess !== true) return 'noAccess';
-    return null;
+    return organizationRefusal(org, this.config.portalKey);
   }
 
+  /**
+   * Trades the user token for the organisation's. An organisation that enforces 2FA refuses a user with it off
+   * (ApiError code `TWO_FACTOR_REQUIRED`) unless `enableTwoFactor` carries the user's answer to the notice.
+   */
   async enter(
     org: OrganizationListItem,
     portalId: string,
     signal?: AbortSignal,
+    { enableTwoFactor = false, silent = false }: EntryOptions = {},
   ): Promise<OrganizationAccessData> {
     const { data } = await this.api.organizationAccess(
-      { portalId, orgId: org.organizationId, newPortal: false },
+      {
+        portalId,
+        orgId: org.organizationId,
+        newPortal: false,
+        ...(enableTwoFactor ? { enableTwoFactor: true } : {}),
+      },
       signal,
+      silent,
     );
     runInAction(() => {
       // The access token's branding is the newest; storing it on the cached organisation keeps a reload
@@ -78,8 +103,10 @@ export class OrganizationEntry {
         { organizationId: org.organizationId, role: org.role },
         { accessToken: data.accessToken, refreshToken: data.refreshToken },
         data.logo,
+        data.regionalConfig ?? null,
       );
       this.session.setTwoFactorEnabledInOrg(data.twoFactorEnabledInOrg);
+      if (enableTwoFactor) this.session.setTwoFactorEnabled(true);
     });
     this.theme.applyBranding(data.branding);
     return data;

@@ -1,15 +1,12 @@
-import type { Notifier, SessionStore, Translator } from '@core';
+import { ApiError, type Notifier, type Translator } from '@core';
 import type { OrganizationAccessData, OrganizationListItem, Portal } from '@contract/v1/index';
+import { TWO_FACTOR_REQUIRED } from '@contract/v1/security-codes';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AuthApi } from '../api/auth-api';
 import {
   REFUSAL_MESSAGE_KEYS,
   type OrganizationEntry,
   type OrganizationRefusal,
 } from './orgs-organization-entry';
-
-/** Spec §9: the pause between choosing an organisation and leaving, so the user sees the choice land. */
-export const ORGS_LEAVE_DELAY_MS = 500;
 
 export type OrgsPhase = 'loading' | 'choosing' | 'entering' | 'passwordReset' | 'twoFactorNotice' | 'leaving';
 
@@ -29,14 +26,26 @@ export interface OrgsPaths {
   /** `toUrl` already checked, or the landing route. */
   destination: string;
   landing: string;
-  security: string;
+  /** The well-known security-settings page; without it Proceed on the enforced-2FA notice goes to the landing route. */
+  security: string | undefined;
+}
+
+/** What the screen can offer, decided by the deployment. */
+export interface OrgsOptions {
+  /** After choosing an organisation (docs/organisation-selection.md: 1 s in one auth-layout variant, else 0.5 s). */
+  leaveDelayMs: number;
+  /**
+   * Whether some plugin provides the change-password dialog. Without it the organisation's password-reset
+   * request cannot be answered here, so that step is skipped (the request stays on the account).
+   */
+  canChangePassword: boolean;
 }
 
 /**
- * The organisation-selection screen (spec §4): load, auto-select, refuse, enter, then the password-reset
- * and enforced-2FA steps before leaving. Every failed call has been shown by the HTTP client already.
+ * The organisation-selection screen (docs/organisation-selection.md): load, auto-select, refuse, enter, then the
+ * password-reset and enforced-2FA steps before leaving. Every failed call has been shown by the HTTP client already.
  * @example
- * const store = new OrgsSelectionStore(api, entry, session, notifier, translator, { orgId }, paths);
+ * const store = new OrgsSelectionStore(entry, notifier, translator, { orgId }, paths, options);
  * useEffect(() => { void store.load(); return () => store.cancel(); }, [store]);
  */
 export class OrgsSelectionStore {
@@ -47,32 +56,34 @@ export class OrgsSelectionStore {
   exit: OrgsExit | null = null;
 
   private portal: Portal | undefined;
+  /** The organisation whose entry waits for the answer to the enforced-2FA notice. */
+  private refusedForTwoFactor: OrganizationListItem | null = null;
+  /** The answer given to the notice: where the user goes once entered (and past the password step). */
+  private twoFactorAnswer: 'skip' | 'proceed' | null = null;
   private access: OrganizationAccessData | null = null;
   private passwordChanged = false;
   private controller = new AbortController();
 
   constructor(
-    private readonly api: AuthApi,
     private readonly entry: OrganizationEntry,
-    private readonly session: SessionStore,
     private readonly notifier: Notifier,
     private readonly translator: Translator,
     private readonly query: { orgId: string | null },
     private readonly paths: OrgsPaths,
+    private readonly options: OrgsOptions,
   ) {
     makeAutoObservable<
       OrgsSelectionStore,
-      'api' | 'entry' | 'session' | 'notifier' | 'translator' | 'query' | 'paths' | 'controller'
+      'entry' | 'notifier' | 'translator' | 'query' | 'paths' | 'options' | 'controller'
     >(
       this,
       {
-        api: false,
         entry: false,
-        session: false,
         notifier: false,
         translator: false,
         query: false,
         paths: false,
+        options: false,
         controller: false,
       },
       { autoBind: true },
@@ -134,14 +145,26 @@ export class OrgsSelectionStore {
     this.phase = 'entering';
     this.enteringId = org.organizationId;
     try {
-      const access = await this.entry.enter(org, this.portal.id, signal);
+      // Silent: an organisation that enforces 2FA answers with its notice, not with an error.
+      const access = await this.entry.enter(org, this.portal.id, signal, { silent: true });
       runInAction(() => {
         this.access = access;
         this.enteringId = null;
       });
       this.continueAfterEntering();
-    } catch {
-      if (!signal.aborted) this.leaveToLogin();
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof ApiError && error.code === TWO_FACTOR_REQUIRED) {
+        // The server issues no token before the answer (docs/organisation-selection.md#entering-an-organisation).
+        runInAction(() => {
+          this.refusedForTwoFactor = org;
+          this.enteringId = null;
+          this.phase = 'twoFactorNotice';
+        });
+        return;
+      }
+      if (error instanceof ApiError && !error.aborted) this.notifier.error(error.message);
+      this.leaveToLogin();
     }
   }
 
@@ -151,14 +174,24 @@ export class OrgsSelectionStore {
     this.continueAfterEntering();
   }
 
-  /** Enforced 2FA: Skip and Proceed both turn 2FA on (spec §4); only the destination differs. */
+  /**
+   * Enforced 2FA: Skip and Proceed both turn 2FA on, by entering again with the answer (the server switches email
+   * 2FA on and then issues the token); only the destination differs.
+   */
   async answerTwoFactorNotice(answer: 'skip' | 'proceed'): Promise<void> {
-    if (this.enablingTwoFactor) return;
+    const org = this.refusedForTwoFactor;
+    if (this.enablingTwoFactor || !org || !this.portal) return;
     this.enablingTwoFactor = true;
     try {
-      await this.api.configureTwoFactor({ enable: true }, this.controller.signal);
-      this.session.setTwoFactorEnabled(true);
-      this.leave(answer === 'skip' ? this.paths.landing : this.paths.security, 0);
+      const access = await this.entry.enter(org, this.portal.id, this.controller.signal, {
+        enableTwoFactor: true,
+      });
+      runInAction(() => {
+        this.access = access;
+        this.refusedForTwoFactor = null;
+        this.twoFactorAnswer = answer;
+      });
+      this.continueAfterEntering();
     } catch {
       // Shown by the HTTP client; the notice stays so the user can try again.
     } finally {
@@ -176,12 +209,13 @@ export class OrgsSelectionStore {
   }
 
   private continueAfterEntering(): void {
-    if (this.access?.passwordResetRequired && !this.passwordChanged) {
+    if (this.access?.passwordResetRequired && !this.passwordChanged && this.options.canChangePassword) {
       this.phase = 'passwordReset';
-    } else if (this.session.twoFactorEnabledInOrg && !this.session.twoFactorEnabled) {
-      this.phase = 'twoFactorNotice';
+    } else if (this.twoFactorAnswer) {
+      const security = this.paths.security ?? this.paths.landing;
+      this.leave(this.twoFactorAnswer === 'skip' ? this.paths.landing : security, 0);
     } else {
-      this.leave(this.paths.destination, ORGS_LEAVE_DELAY_MS);
+      this.leave(this.paths.destination, this.options.leaveDelayMs);
     }
   }
 

@@ -1,7 +1,17 @@
+import { ApiError } from '@core';
 import { makeAutoObservable } from 'mobx';
 
-/** Spec §9: a new code may be requested 60 seconds after the previous one. */
+/** docs/limits-and-timing.md: a new code may be requested 60 seconds after the previous one. */
 export const RESEND_WAIT_SECONDS = 60;
+
+/**
+ * The seconds the server still holds a new code back (429 `OTP_RESEND_TOO_SOON` with `Retry-After`), or null
+ * for any other failure. The countdown lives in memory, so after a reload the server's number is the truth.
+ */
+export function resendWaitOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || error.code !== 'OTP_RESEND_TOO_SOON') return null;
+  return error.retryAfterSeconds;
+}
 
 /**
  * Seconds until a code may be sent again. Counts from a deadline rather than by ticks, so a tab the

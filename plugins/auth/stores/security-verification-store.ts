@@ -4,9 +4,9 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { AuthApi } from '../api/auth-api';
 import type { ScreenExit } from '../components/orgs-follow-exit';
 import { POST_LOGIN_DELAY_MS, type EmailConfirmationState } from '../navigation/auth-navigation';
-import { RESEND_WAIT_SECONDS, ResendCountdown } from './security-verification-countdown';
+import { RESEND_WAIT_SECONDS, ResendCountdown, resendWaitOf } from './security-verification-countdown';
 
-/** Spec §4: authenticator → totp, email → email, mobile → otp. */
+/** docs/two-factor.md: authenticator → totp, email → email, mobile → otp. */
 const TYPE_OF_METHOD = { authenticator: 'totp', email: 'email', mobile: 'otp' } as const satisfies Record<
   string,
   TwoFactorType
@@ -36,7 +36,7 @@ export interface SecurityVerificationPaths {
 }
 
 /**
- * The second step of a login with 2FA (spec §4 "2FA verification"): pick a method, have a code sent
+ * The second step of a login with 2FA (docs/two-factor.md "2FA verification"): pick a method, have a code sent
  * (email, mobile) with a 60 s resend lock, then verify it. A failed call leaves everything as it was;
  * the HTTP client has shown why.
  * @example
@@ -50,7 +50,7 @@ export class SecurityVerificationStore {
   awaitingCode = false;
   requestingCode = false;
   verifying = false;
-  /** A code the server returned because it runs in development mode (spec §2.9 "shown in a chip"). */
+  /** A code the server returned because it runs in development mode (docs/two-factor.md "shown in a chip"). */
   developmentCode: string | null = null;
   exit: ScreenExit | null = null;
   readonly countdown = new ResendCountdown();
@@ -161,8 +161,16 @@ export class SecurityVerificationStore {
         this.awaitingCode = true;
         this.countdown.start(RESEND_WAIT_SECONDS);
       });
-    } catch {
-      // Shown by the HTTP client; the user may try again.
+    } catch (error) {
+      // Shown by the HTTP client; the user may try again. Inside the resend wait (the page was reloaded, which
+      // forgot the countdown) the code sent before still works: its form returns, counting the server's wait.
+      const wait = resendWaitOf(error);
+      if (wait !== null)
+        runInAction(() => {
+          if (this.selectedType !== type) return;
+          this.awaitingCode = true;
+          this.countdown.start(wait);
+        });
     } finally {
       runInAction(() => {
         this.requestingCode = false;

@@ -4,7 +4,7 @@ import type { AuthApi } from '../api/auth-api';
 import type { ScreenExit } from '../components/orgs-follow-exit';
 import { REFUSAL_MESSAGE_KEYS, type OrganizationEntry } from './orgs-organization-entry';
 
-/** Spec §9: after token-auth the portal opens 200 ms later. */
+/** docs/limits-and-timing.md: after token-auth the portal opens 200 ms later. */
 export const TOKEN_AUTH_LEAVE_DELAY_MS = 200;
 
 export interface TokenAuthLaunch {
@@ -21,7 +21,7 @@ export interface TokenAuthPaths {
 }
 
 /**
- * token-auth (spec §2.1): another portal of the family opened this one with a launch token. Trade it for a
+ * token-auth (docs/screens-and-routes.md): another portal of the family opened this one with a launch token. Trade it for a
  * session, enter the organisation it names, open the wanted page. Runs once: the token is single-use.
  * @example
  * const store = new TokenAuthStore(api, entry, session, notifier, translator, { token, orgId }, paths);
@@ -87,7 +87,7 @@ export class TokenAuthStore {
       await this.entry.enter(org, portal.id);
       this.leave(this.paths.destination, TOKEN_AUTH_LEAVE_DELAY_MS);
     } catch {
-      // The HTTP client has shown the error (spec §8). No half-made session stays behind.
+      // The HTTP client has shown the error (docs/api-errors.md). No half-made session stays behind.
       this.fail();
     }
   }

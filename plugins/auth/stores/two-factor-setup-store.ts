@@ -4,7 +4,7 @@ import type { AuthApi, TwoFactorSetupData } from '../api/auth-api';
 import type { ScreenExit } from '../components/orgs-follow-exit';
 
 /**
- * The authenticator setup screen (spec §2.1 two-factor, §4 "Authenticator"): ask for a secret, show it as
+ * The authenticator setup screen (docs/screens-and-routes.md two-factor, docs/two-factor.md "Authenticator"): ask for a secret, show it as
  * a QR code and as text, confirm with a 6-digit code, then 2FA is on.
  * @example
  * const store = new TwoFactorSetupStore(api, session, { done: '/orgs' });
@@ -80,7 +80,7 @@ export class TwoFactorSetupStore {
     this.loading = true;
     this.failed = false;
     try {
-      const { data } = await this.api.setupTwoFactor({ type: 'totp' });
+      const { data } = await this.api.startAuthenticatorSetup();
       runInAction(() => {
         this.setup = data;
         this.copied = false;

@@ -4,12 +4,13 @@
 import type { PortalPlugin, SessionStore } from '@core';
 import type { OrganizationAccessData, OrganizationListItem, Portal } from '@contract/v1/index';
 import { message } from 'antd';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
+import { pluginLoaders } from 'virtual:portal-plugins';
 import { server } from '../../../tests/msw/server';
 import authPlugin from '../index';
-
-export const API = 'http://localhost';
+import { endpoints } from '@contract/v1/endpoints';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 export const PORTALS: Portal[] = [
   { id: 'portal-account', name: 'Account', key: 'kreanoAccount' },
@@ -65,8 +66,8 @@ export interface Recorded {
 
 export function directoryHandlers(organizations: OrganizationListItem[], portals: Portal[] = PORTALS) {
   server.use(
-    http.get(`${API}/v1/portal`, () => HttpResponse.json({ data: { portal: portals }, msg: '' })),
-    http.get(`${API}/v1/organization-list`, () =>
+    onEndpoint(endpoints.portals, () => HttpResponse.json({ data: { portal: portals }, msg: '' })),
+    onEndpoint(endpoints.organizationList, () =>
       HttpResponse.json({ data: { organizationList: organizations }, msg: '' }),
     ),
   );
@@ -75,10 +76,36 @@ export function directoryHandlers(organizations: OrganizationListItem[], portals
 export function accessHandler(data: OrganizationAccessData = accessData()): Recorded {
   const recorded: Recorded = { bodies: [], count: 0 };
   server.use(
-    http.post(`${API}/v1/organization/access`, async ({ request }) => {
+    onEndpoint(endpoints.organizationAccess, async ({ request }) => {
       recorded.count += 1;
       recorded.bodies.push(await request.json());
       return HttpResponse.json({ data, msg: '' });
+    }),
+  );
+  return recorded;
+}
+
+/**
+ * An organisation that enforces 2FA, as the server answers a user with 2FA off: 403 TWO_FACTOR_REQUIRED until the
+ * request carries the answer to the notice (`enableTwoFactor: true`), then `data`. A `failing` answer replaces the
+ * 200 (a server error while switching 2FA on).
+ */
+export function enforcingAccessHandler(
+  data: OrganizationAccessData = accessData({ twoFactorEnabledInOrg: true }),
+  failing?: () => Response,
+): Recorded {
+  const recorded: Recorded = { bodies: [], count: 0 };
+  server.use(
+    onEndpoint(endpoints.organizationAccess, async ({ request }) => {
+      recorded.count += 1;
+      const body = (await request.json()) as { enableTwoFactor?: boolean };
+      recorded.bodies.push(body);
+      if (body.enableTwoFactor !== true)
+        return HttpResponse.json(
+          { code: 'TWO_FACTOR_REQUIRED', msg: 'This organisation requires two-factor authentication' },
+          { status: 403 },
+        );
+      return failing ? failing() : HttpResponse.json({ data, msg: '' });
     }),
   );
   return recorded;
@@ -99,17 +126,46 @@ function Landed({ name }: { name: string }) {
   );
 }
 
-/** Stand-ins for the pages the auth screens lead to (owned by other plugins). */
-export const destinationsPlugin: PortalPlugin = {
-  id: 'test-destinations',
-  routes: () =>
-    ['/dashboard', '/user/security', '/billing/history'].map((path) => ({
-      id: `test-destinations.${path.replace(/\W+/g, '-')}`,
-      path,
-      layout: 'public' as const,
-      load: async () => ({ default: () => <Landed name="landed" /> }),
-    })),
-};
+/** Stand-ins for the pages the auth screens lead to (owned by other plugins), at the given paths. */
+export function destinations(paths: string[]): PortalPlugin {
+  return {
+    id: 'test-destinations',
+    routes: () =>
+      paths.map((path) => ({
+        id: `test-destinations.${path.replace(/\W+/g, '-')}`,
+        path,
+        layout: 'public' as const,
+        load: async () => ({ default: () => <Landed name="landed" /> }),
+      })),
+  };
+}
+
+export const destinationsPlugin: PortalPlugin = destinations([
+  '/dashboard',
+  '/user/security',
+  '/billing/history',
+]);
+
+/**
+ * Another plugin of this build, enabled by id the way a deployment enables it (a plugin never imports another),
+ * with every page replaced by a stand-in that shows where the user landed. Its bindings, and the well-known
+ * pages and extension points it provides, stay real.
+ */
+export async function shippedPluginWithStubPages(id: string): Promise<PortalPlugin> {
+  const { default: plugin } = await (
+    pluginLoaders as Record<string, () => Promise<{ default: PortalPlugin }>>
+  )[id]!();
+  return {
+    ...plugin,
+    routes: (ctx) =>
+      (plugin.routes?.(ctx) ?? []).map(({ redirectTo: _redirect, ...route }) => ({
+        ...route,
+        layout: 'public' as const,
+        load: async () => ({ default: () => <Landed name="landed" /> }),
+      })),
+    menu: undefined,
+  };
+}
 
 /** The auth plugin with some screens (by route id) replaced by the same stub, so a test sees where the user arrived. */
 export function authWithStubs(routeIds: string[]): PortalPlugin {

@@ -8,13 +8,13 @@ import '@ant-design/v5-patch-for-react-19';
 import type { PortalPlugin } from '@core';
 import { screen } from '@testing-library/react';
 import { message } from 'antd';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
 import authPlugin from '../index';
-
-export const API = 'http://localhost';
+import type { EndpointRoute } from '@contract/v1/endpoint';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 function Arrived({ routeId }: { routeId: string }) {
   const location = useLocation();
@@ -70,18 +70,17 @@ export async function arrivedAt(): Promise<{
   return { routeId: element.dataset.route!, ...JSON.parse(element.textContent ?? '{}') };
 }
 
-/** A /v1 endpoint that answers with `{ data, msg }` (or an error) and records every JSON body it got. */
+/** An endpoint of the contract's table that answers with `{ data, msg }` (or an error) and records every JSON body it got. */
 export function endpoint(
-  method: 'get' | 'post' | 'patch',
-  path: string,
+  route: EndpointRoute,
   answer: { status?: number; data?: JsonBodyType; msg?: string; delayMs?: number } = {},
 ) {
   const bodies: any[] = [];
   const urls: URL[] = [];
   server.use(
-    http[method](`${API}${path}`, async ({ request }) => {
+    onEndpoint(route, async ({ request }) => {
       urls.push(new URL(request.url));
-      bodies.push(method === 'get' ? null : await request.json().catch(() => null));
+      bodies.push(route.method === 'GET' ? null : await request.json().catch(() => null));
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       const status = answer.status ?? 200;
       if (status >= 400)

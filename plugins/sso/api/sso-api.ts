@@ -1,48 +1,39 @@
-import { HttpClient, inject, injectable, token, type ApiResult } from '@core';
-import type { LoginData } from '@contract/v1/auth';
-import type { SsoLoginBody, SsoLoginData, SsoRegisterBody } from '@contract/v1/sso';
+import { HttpClient, inject, injectable } from '@core';
+import type { EndpointBody } from '@contract/v1/endpoint';
+import { endpoints, type Endpoints } from '@contract/v1/endpoints';
 
-export interface SsoPasswordLoginBody {
-  email: string;
-  password: string;
-  captcha?: string;
-}
+/** The password step of partner single sign-on: a plain login body; the API marks it as an SSO login. */
+export type SsoPasswordLoginBody = Omit<EndpointBody<Endpoints['login']>, 'isSSOLogin'>;
 
 /**
- * The /v1 calls of partner single sign-on (spec §7.3) and its password step (§7.1 login with isSSOLogin).
- * Errors are shown by the HTTP client per spec §8 unless a method says it is silent.
+ * The /v1 calls of partner single sign-on and its password step (a login with `isSSOLogin`), one line per
+ * endpoint of the contract's table. Errors are shown by the HTTP client unless a method says it is silent.
  * @example
  * const sso = useService(SsoApi);
  * const { data } = await sso.login({ token, applicationId }, signal);
  */
-export interface SsoApi {
-  login(body: SsoLoginBody, signal?: AbortSignal): Promise<ApiResult<SsoLoginData>>;
-  /** Silent: a refused password stays in the dialog; the caller shows every other error itself. */
-  register(body: SsoRegisterBody, signal?: AbortSignal): Promise<ApiResult<SsoLoginData>>;
-  /** `POST /v1/login` with `isSSOLogin: true`. */
-  passwordLogin(body: SsoPasswordLoginBody, signal?: AbortSignal): Promise<ApiResult<LoginData>>;
-  /** Silent and best effort: ends a previous session on the server before a partner link replaces it. */
-  logout(signal?: AbortSignal): Promise<ApiResult<null>>;
-}
-export const SsoApi = token<SsoApi>('sso.api');
-
 @injectable()
-export class HttpSsoApi implements SsoApi {
+export class HttpSsoApi {
   constructor(@inject(HttpClient) private readonly http: HttpClient) {}
 
-  login(body: SsoLoginBody, signal?: AbortSignal) {
-    return this.http.post<SsoLoginData>('/v1/sso/login', body, { signal });
+  login(body: EndpointBody<Endpoints['ssoLogin']>, signal?: AbortSignal) {
+    return this.http.call(endpoints.ssoLogin, { body }, { signal });
   }
 
-  register(body: SsoRegisterBody, signal?: AbortSignal) {
-    return this.http.post<SsoLoginData>('/v1/sso/register', body, { signal, silent: true });
+  /** Silent: a refused password stays in the dialog; the caller shows every other error itself. */
+  register(body: EndpointBody<Endpoints['ssoRegister']>, signal?: AbortSignal) {
+    return this.http.call(endpoints.ssoRegister, { body }, { signal, silent: true });
   }
 
   passwordLogin(body: SsoPasswordLoginBody, signal?: AbortSignal) {
-    return this.http.post<LoginData>('/v1/login', { ...body, isSSOLogin: true }, { signal });
+    return this.http.call(endpoints.login, { body: { ...body, isSSOLogin: true } }, { signal });
   }
 
+  /** Silent and best effort: ends a previous session on the server before a partner link replaces it. */
   logout(signal?: AbortSignal) {
-    return this.http.post<null>('/v1/logout', undefined, { signal, silent: true });
+    return this.http.call(endpoints.logout, undefined, { signal, silent: true });
   }
 }
+
+/** What the SSO screens call: {@link HttpSsoApi}'s methods, typed by the endpoint table. */
+export { SsoApi } from './sso-api-token';

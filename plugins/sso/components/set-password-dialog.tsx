@@ -1,4 +1,4 @@
-import { NewPasswordFields, PortalConfig, PortalForm, SubmitButton, useService } from '@core';
+import { clearFields, NewPasswordFields, PortalConfig, RuleForm, SubmitButton, useReturnFocus, useRuleForm, useService } from '@core';
 import { Modal } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import type { RegisterOutcome } from '../stores/sso-landing-store';
@@ -11,26 +11,32 @@ interface SetPasswordValues {
 
 export interface SetPasswordDialogProps {
   email: string;
-  /** The server asks for terms acceptance (spec §2.5): only then the legal links show. */
+  /** The server asks for terms acceptance (docs/apps-and-sso.md): only then the legal links show. */
   showTermsAndConditions: boolean;
   submitting: boolean;
   onSubmit: (password: string) => Promise<RegisterOutcome>;
 }
 
 /**
- * The welcome dialog of a new SSO user (spec §2.5): choose the initial password. It cannot be dismissed: without
+ * The welcome dialog of a new SSO user (docs/apps-and-sso.md): choose the initial password. It cannot be dismissed: without
  * a password there is no account, and the partner link cannot be used again.
  */
-export default function SetPasswordDialog({ email, showTermsAndConditions, submitting, onSubmit }: SetPasswordDialogProps) {
+export default function SetPasswordDialog({
+  email,
+  showTermsAndConditions,
+  submitting,
+  onSubmit,
+}: SetPasswordDialogProps) {
+  useReturnFocus();
   const { t } = useTranslation('sso');
   const config = useService(PortalConfig);
-  const [form] = PortalForm.useForm<SetPasswordValues>();
+  const form = useRuleForm<SetPasswordValues>({ defaultValues: { password: '', confirmPassword: '' } });
 
   const submit = async ({ password }: SetPasswordValues) => {
     const outcome = await onSubmit(password);
     if (outcome?.passwordError) {
-      form.setFieldsValue({ password: '', confirmPassword: '' });
-      form.setFields([{ name: 'password', errors: [outcome.passwordError] }]);
+      clearFields(form, ['password', 'confirmPassword']);
+      form.setError('password', { type: 'server', message: outcome.passwordError }, { shouldFocus: true });
     }
   };
 
@@ -49,7 +55,7 @@ export default function SetPasswordDialog({ email, showTermsAndConditions, submi
       <p className="sso-screen__lead">
         <Trans t={t} i18nKey="setPassword.lead" values={{ email }} components={{ strong: <strong /> }} />
       </p>
-      <PortalForm form={form} layout="vertical" onFinish={submit} disabled={submitting} requiredMark={false} style={{ marginTop: 16 }}>
+      <RuleForm form={form} onSubmit={submit} disabled={submitting} style={{ marginTop: 16 }}>
         <NewPasswordFields autoFocus />
         {showTermsAndConditions && (
           <p className="sso-screen__legal">
@@ -64,10 +70,15 @@ export default function SetPasswordDialog({ email, showTermsAndConditions, submi
             />
           </p>
         )}
-        <SubmitButton className="sso-screen__submit" size="large" loading={submitting} loadingText={t('setPassword.submitting')}>
+        <SubmitButton
+          className="sso-screen__submit"
+          size="large"
+          loading={submitting}
+          loadingText={t('setPassword.submitting')}
+        >
           {t('setPassword.submit')}
         </SubmitButton>
-      </PortalForm>
+      </RuleForm>
     </Modal>
   );
 }

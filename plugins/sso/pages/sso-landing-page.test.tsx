@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { isObservable } from 'mobx';
 import { arrivedAt, clearToasts, endpoint, renderSso } from '../testing/render-sso';
+import { endpoints } from '@contract/v1/endpoints';
 
 const LINK = '/sso?token=partner.jwt.token&applicationId=partner-crm';
 const EMAIL = 'ada@partner.example';
@@ -20,7 +21,11 @@ const NEW_USER = answer({ existingAccount: false });
 // request the icon's label ('loading') may still lead the name.
 const signUp = () => screen.getByRole('button', { name: /^(loading)?Sign up$|SIGNING UP/ });
 
-async function choosePassword(user: Awaited<ReturnType<typeof renderSso>>['user'], password = 'Partner#2024', confirm = password) {
+async function choosePassword(
+  user: Awaited<ReturnType<typeof renderSso>>['user'],
+  password = 'Partner#2024',
+  confirm = password,
+) {
   const dialog = await screen.findByRole('dialog', { name: 'Welcome!' });
   await user.type(within(dialog).getByLabelText('Password'), password);
   await user.type(within(dialog).getByLabelText('Confirm Password'), confirm);
@@ -33,7 +38,7 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   it("shows 'Validating Request...' and takes the token out of the address before the request", async () => {
     let searchAtRequest: string | null = null;
     const rendered: { router?: Awaited<ReturnType<typeof renderSso>>['router'] } = {};
-    const login = endpoint('post', '/v1/sso/login', {
+    const login = endpoint(endpoints.ssoLogin, {
       data: EXISTING,
       delayMs: 300,
       onRequest: () => (searchAtRequest = rendered.router?.state.location.search ?? 'not rendered'),
@@ -53,7 +58,7 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('existing account: stores the tokens (no organisation selected) and opens /orgs after 0.5 s', async () => {
-    endpoint('post', '/v1/sso/login', { data: EXISTING });
+    endpoint(endpoints.ssoLogin, { data: EXISTING });
     const { session } = await renderSso(LINK);
     await waitFor(() => expect(session.isUserLoggedIn).toBe(true));
     const loggedInAt = Date.now();
@@ -66,12 +71,16 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('logs out the current session (on the server too) and resets the theme first', async () => {
-    const logout = endpoint('post', '/v1/logout', { data: null });
-    const login = endpoint('post', '/v1/sso/login', { data: EXISTING, delayMs: 200 });
+    const logout = endpoint(endpoints.logout, { data: null });
+    const login = endpoint(endpoints.ssoLogin, { data: EXISTING, delayMs: 200 });
     const { session, theme } = await renderSso(LINK, {
       session: (s) => {
         s.logIn({ accessToken: 'previous-access', refreshToken: 'previous-refresh' });
-        s.selectOrganization({ organizationId: 'acme', role: 'owner' }, { accessToken: 'org-access', refreshToken: 'org-refresh' }, 'https://cdn.example/acme.png');
+        s.selectOrganization(
+          { organizationId: 'acme', role: 'owner' },
+          { accessToken: 'org-access', refreshToken: 'org-refresh' },
+          'https://cdn.example/acme.png',
+        );
       },
     });
     const preset = theme.primary;
@@ -90,10 +99,14 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('password required: no tokens, and /sso-login after 0.5 s with the email in navigation state', async () => {
-    endpoint('post', '/v1/sso/login', { data: answer({ passwordRequired: true }) });
+    endpoint(endpoints.ssoLogin, { data: answer({ passwordRequired: true }) });
     const { session, router } = await renderSso(LINK);
     expect(await screen.findByRole('heading', { name: 'Please enter your credentials' })).toBeInTheDocument();
-    expect(router.state.location).toMatchObject({ pathname: '/sso-login', search: '', state: { email: EMAIL } });
+    expect(router.state.location).toMatchObject({
+      pathname: '/sso-login',
+      search: '',
+      state: { email: EMAIL },
+    });
     // A browser history entry's state is structured-cloned: a MobX proxy there throws in real browsers.
     expect(isObservable(router.state.location.state)).toBe(false);
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
@@ -101,30 +114,38 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('blocked: shows the info message, then leaves for the redirect URL; no session', async () => {
-    endpoint('post', '/v1/sso/login', {
+    endpoint(endpoints.ssoLogin, {
       data: answer({ isBlocked: true, redirectUrl: 'https://crm.partner.example/home' }),
       msg: 'Your account is blocked. Please contact admin',
     });
     const { external, session, router } = await renderSso(LINK);
     // On the page and as a toast.
-    await waitFor(() => expect(screen.getAllByText('Your account is blocked. Please contact admin')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('Your account is blocked. Please contact admin')).toHaveLength(2),
+    );
     expect(screen.getByText('Taking you back to your application…')).toBeInTheDocument();
     expect(external.urls).toEqual([]);
-    await waitFor(() => expect(external.urls).toEqual(['https://crm.partner.example/home']), { timeout: 4000 });
+    await waitFor(() => expect(external.urls).toEqual(['https://crm.partner.example/home']), {
+      timeout: 4000,
+    });
     expect(session.isUserLoggedIn).toBe(false);
     expect(router.state.location.pathname).toBe('/sso');
   });
 
   it('blocked with a redirect URL that is not http(s): goes to /login instead', async () => {
-    endpoint('post', '/v1/sso/login', { data: answer({ isBlocked: true, redirectUrl: 'javascript:alert(1)' }) });
+    endpoint(endpoints.ssoLogin, { data: answer({ isBlocked: true, redirectUrl: 'javascript:alert(1)' }) });
     const { external } = await renderSso(LINK);
     expect(await arrivedAt()).toMatchObject({ routeId: 'auth.login' });
     expect(external.urls).toEqual([]);
   });
 
   it('new user: the welcome dialog without legal links, Sign up only once the passwords are valid and match, then register and /orgs', async () => {
-    const login = endpoint('post', '/v1/sso/login', { data: NEW_USER });
-    const register = endpoint('post', '/v1/sso/register', { data: EXISTING, delayMs: 1500, msg: 'Registration successful' });
+    const login = endpoint(endpoints.ssoLogin, { data: NEW_USER });
+    const register = endpoint(endpoints.ssoRegister, {
+      data: EXISTING,
+      delayMs: 1500,
+      msg: 'Registration successful',
+    });
     const { user, session } = await renderSso(LINK);
     const dialog = await screen.findByRole('dialog', { name: 'Welcome!' });
     expect(within(dialog).getByText(EMAIL)).toBeInTheDocument();
@@ -149,7 +170,9 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
     await user.click(signUp());
 
     expect(await arrivedAt()).toMatchObject({ routeId: 'auth.orgs', pathname: '/orgs' });
-    expect(register.bodies).toEqual([{ password: 'Partner#2024', token: 'partner.jwt.token', applicationId: 'partner-crm' }]);
+    expect(register.bodies).toEqual([
+      { password: 'Partner#2024', token: 'partner.jwt.token', applicationId: 'partner-crm' },
+    ]);
     expect(login.bodies).toHaveLength(1);
     expect(session.accessToken).toBe('access-sso');
     expect(session.isOrgSelected).toBe(false);
@@ -157,19 +180,34 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('new user of an application that asks for terms: the terms, privacy policy and collection notice links', async () => {
-    endpoint('post', '/v1/sso/login', { data: answer({ existingAccount: false, showTermsAndConditions: true }) });
+    endpoint(endpoints.ssoLogin, { data: answer({ existingAccount: false, showTermsAndConditions: true }) });
     await renderSso(LINK, {
-      config: { legalLinks: { terms: 'https://legal.example/terms', privacy: 'https://legal.example/privacy', collectionNotice: 'https://legal.example/notice' } },
+      config: {
+        legalLinks: {
+          terms: 'https://legal.example/terms',
+          privacy: 'https://legal.example/privacy',
+          collectionNotice: 'https://legal.example/notice',
+        },
+      },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Welcome!' });
-    expect(within(dialog).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', 'https://legal.example/terms');
-    expect(within(dialog).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://legal.example/privacy');
-    expect(within(dialog).getByRole('link', { name: 'Privacy Collection Notice' })).toHaveAttribute('href', 'https://legal.example/notice');
+    expect(within(dialog).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      'https://legal.example/terms',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      'https://legal.example/privacy',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Privacy Collection Notice' })).toHaveAttribute(
+      'href',
+      'https://legal.example/notice',
+    );
   });
 
   it('new user who must also confirm a password afterwards: /sso-login once registered', async () => {
-    endpoint('post', '/v1/sso/login', { data: NEW_USER });
-    endpoint('post', '/v1/sso/register', { data: answer({ passwordRequired: true }) });
+    endpoint(endpoints.ssoLogin, { data: NEW_USER });
+    endpoint(endpoints.ssoRegister, { data: answer({ passwordRequired: true }) });
     const { user, router } = await renderSso(LINK);
     await choosePassword(user);
     await waitFor(() => expect(signUp()).toBeEnabled());
@@ -179,9 +217,14 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('a password the server refuses stays in the dialog with the server message, and can be changed', async () => {
-    endpoint('post', '/v1/sso/login', { data: NEW_USER });
+    endpoint(endpoints.ssoLogin, { data: NEW_USER });
     const refused = 'This password is too common. Please choose a less predictable password';
-    const register = endpoint('post', '/v1/sso/register', { status: 400, msg: refused, code: 'PASSWORD_TOO_COMMON', errors: [{ field: 'password', msg: refused }] });
+    const register = endpoint(endpoints.ssoRegister, {
+      status: 400,
+      msg: refused,
+      code: 'PASSWORD_TOO_COMMON',
+      errors: [{ field: 'password', msg: refused }],
+    });
     const { user, router } = await renderSso(LINK);
     const dialog = await choosePassword(user, 'Password@1');
     await waitFor(() => expect(signUp()).toBeEnabled());
@@ -193,7 +236,7 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
     expect(within(dialog).getByLabelText('Password')).toHaveValue('');
     expect(router.state.location.pathname).toBe('/sso');
 
-    endpoint('post', '/v1/sso/register', { data: EXISTING });
+    endpoint(endpoints.ssoRegister, { data: EXISTING });
     await user.type(within(dialog).getByLabelText('Password'), 'Partner#2024');
     await user.clear(within(dialog).getByLabelText('Confirm Password'));
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'Partner#2024');
@@ -204,20 +247,25 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('registration fails: shows the error and goes to /login', async () => {
-    endpoint('post', '/v1/sso/login', { data: NEW_USER });
-    endpoint('post', '/v1/sso/register', { status: 401, msg: 'Your sign-in request has expired. Please sign in again from your application' });
+    endpoint(endpoints.ssoLogin, { data: NEW_USER });
+    endpoint(endpoints.ssoRegister, {
+      status: 401,
+      msg: 'Your sign-in request has expired. Please sign in again from your application',
+    });
     const { user, session } = await renderSso(LINK);
     await choosePassword(user);
     await waitFor(() => expect(signUp()).toBeEnabled());
     await user.click(signUp());
-    expect(await screen.findByText('Your sign-in request has expired. Please sign in again from your application')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your sign-in request has expired. Please sign in again from your application'),
+    ).toBeInTheDocument();
     expect(await arrivedAt()).toMatchObject({ routeId: 'auth.login', pathname: '/login' });
     expect(session.isUserLoggedIn).toBe(false);
   });
 
   it("registration answers 500: 'Please try again' and /login", async () => {
-    endpoint('post', '/v1/sso/login', { data: NEW_USER });
-    endpoint('post', '/v1/sso/register', { status: 500, msg: 'stack trace' });
+    endpoint(endpoints.ssoLogin, { data: NEW_USER });
+    endpoint(endpoints.ssoRegister, { status: 500, msg: 'stack trace' });
     const { user } = await renderSso(LINK);
     await choosePassword(user);
     await waitFor(() => expect(signUp()).toBeEnabled());
@@ -228,12 +276,16 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   });
 
   it('SSO login refused: shows the server message and goes to /login', async () => {
-    endpoint('post', '/v1/sso/login', {
+    endpoint(endpoints.ssoLogin, {
       status: 401,
       msg: 'This sign-in request has already been used. Please sign in again from your application',
     });
     const { session } = await renderSso(LINK);
-    expect(await screen.findByText('This sign-in request has already been used. Please sign in again from your application')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'This sign-in request has already been used. Please sign in again from your application',
+      ),
+    ).toBeInTheDocument();
     expect(await arrivedAt()).toMatchObject({ routeId: 'auth.login', pathname: '/login', search: '' });
     expect(session.isUserLoggedIn).toBe(false);
   });
@@ -241,12 +293,14 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
   it('a link without token or applicationId: says so and goes to /login without asking the server', async () => {
     // No handler: a request would fail the test (onUnhandledRequest: 'error').
     await renderSso('/sso?applicationId=partner-crm');
-    expect(await screen.findByText('This sign-in link is incomplete. Please sign in again from your application')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This sign-in link is incomplete. Please sign in again from your application'),
+    ).toBeInTheDocument();
     expect(await arrivedAt()).toMatchObject({ routeId: 'auth.login' });
   });
 
   it('speaks French', async () => {
-    endpoint('post', '/v1/sso/login', { data: NEW_USER, delayMs: 300 });
+    endpoint(endpoints.ssoLogin, { data: NEW_USER, delayMs: 300 });
     await renderSso(LINK, { language: 'fr' });
     expect(await screen.findByText('Validation de la demande...')).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Bienvenue !' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Notifier, SessionStore, ThemeStore, Translator, useService } from '@core';
+import { Notifier, SessionStore, ThemeStore, Translator, useService, withAntdTheme } from '@core';
 import { Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useState } from 'react';
@@ -20,7 +20,7 @@ function readLinkParams(search: string): SsoLinkParams {
   return { token: query.get('token') || null, applicationId: query.get('applicationId') || null };
 }
 
-/** Spec §2.5 `/sso?token=…&applicationId=…`: the partner single sign-on landing. */
+/** docs/apps-and-sso.md `/sso?token=…&applicationId=…`: the partner single sign-on landing. */
 const SsoLandingPage = observer(function SsoLandingPage() {
   const { t } = useTranslation('sso');
   const api = useService(SsoApi);
@@ -42,7 +42,16 @@ const SsoLandingPage = observer(function SsoLandingPage() {
       const rest = query.toString();
       return navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
     };
-    return new SsoLandingStore(api, session, theme, notifier, translator, readLinkParams(location.search), paths, clearAddress);
+    return new SsoLandingStore(
+      api,
+      session,
+      theme,
+      notifier,
+      translator,
+      readLinkParams(location.search),
+      paths,
+      clearAddress,
+    );
   });
 
   useEffect(() => {
@@ -68,7 +77,9 @@ const SsoLandingPage = observer(function SsoLandingPage() {
       <div className="sso-screen__status" role="status" aria-live="polite">
         <Spin />
         <p className="sso-screen__status-text">{t(store.statusKey)}</p>
-        {store.phase === 'blocked' && exit?.external && <p className="sso-screen__lead">{t('landing.returning')}</p>}
+        {store.phase === 'blocked' && exit?.external && (
+          <p className="sso-screen__lead">{t('landing.returning')}</p>
+        )}
       </div>
       {store.phase === 'setPassword' && (
         <Suspense fallback={null}>
@@ -83,4 +94,4 @@ const SsoLandingPage = observer(function SsoLandingPage() {
     </>
   );
 });
-export default SsoLandingPage;
+export default withAntdTheme(SsoLandingPage);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { arrivedAt, clearToasts, endpoint, renderSso } from '../testing/render-sso';
+import { endpoints } from '@contract/v1/endpoints';
 
 const EMAIL = 'ada@partner.example';
 const OPEN = `/test/open-sso-login?email=${encodeURIComponent(EMAIL)}`;
@@ -20,7 +21,9 @@ afterEach(clearToasts);
 describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   it("'Please enter your credentials' with the read-only email from navigation state; Login waits for a valid password", async () => {
     const { user } = await renderSso(OPEN);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Please enter your credentials' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Please enter your credentials' }),
+    ).toBeInTheDocument();
     const email = screen.getByLabelText('Email');
     expect(email).toHaveValue(EMAIL);
     expect(email).toHaveAttribute('readonly');
@@ -28,7 +31,7 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
     expect(email).toHaveValue(EMAIL);
     expect(submit()).toBeDisabled();
 
-    // The password rules of spec §5 apply to the SSO login.
+    // The password rules of docs/validation-rules.md apply to the SSO login.
     await user.type(screen.getByLabelText('Password'), 'abc');
     expect(await screen.findByText('Password must be 7 characters at minimum!')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
@@ -39,7 +42,7 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   });
 
   it('sends email, password and isSSOLogin; logged in with no organisation; /orgs after 0.5 s', async () => {
-    const login = endpoint('post', '/v1/login', { data: LOGGED_IN, msg: 'Login successful', delayMs: 800 });
+    const login = endpoint(endpoints.login, { data: LOGGED_IN, msg: 'Login successful', delayMs: 800 });
     const { user, session } = await renderSso(OPEN);
     await user.type(await screen.findByLabelText('Password'), 'Secret#12');
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -60,7 +63,7 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   });
 
   it('a wrong password: the server message, the password cleared, the email kept, still here', async () => {
-    endpoint('post', '/v1/login', { status: 400, msg: 'Invalid email or password' });
+    endpoint(endpoints.login, { status: 400, msg: 'Invalid email or password' });
     const { user, router } = await renderSso(OPEN);
     await user.type(await screen.findByLabelText('Password'), 'Secret#12');
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -73,8 +76,15 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
 
   it('a user with 2FA goes on to the second factor with the challenge in navigation state, without tokens', async () => {
     const twoFactorConfigInfo = { authenticator: { show: true, label: 'Authenticator app' } };
-    endpoint('post', '/v1/login', {
-      data: { twoFactorEnabled: true, tokenId: 'challenge-9', twoFactorConfigInfo, email: { id: EMAIL, verified: true }, logo: null, twoFactorEnabledInOrg: true },
+    endpoint(endpoints.login, {
+      data: {
+        twoFactorEnabled: true,
+        tokenId: 'challenge-9',
+        twoFactorConfigInfo,
+        email: { id: EMAIL, verified: true },
+        logo: null,
+        twoFactorEnabledInOrg: true,
+      },
     });
     const { user, session } = await renderSso(OPEN);
     await user.type(await screen.findByLabelText('Password'), 'Secret#12');
@@ -89,8 +99,10 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   });
 
   it('logs out the current session and resets the theme on arrival', async () => {
-    const logout = endpoint('post', '/v1/logout', { data: null });
-    const { session, theme } = await renderSso(OPEN, { session: (s) => s.logIn({ accessToken: 'previous', refreshToken: 'previous-refresh' }) });
+    const logout = endpoint(endpoints.logout, { data: null });
+    const { session, theme } = await renderSso(OPEN, {
+      session: (s) => s.logIn({ accessToken: 'previous', refreshToken: 'previous-refresh' }),
+    });
     const preset = theme.primary;
     theme.applyBranding({ primaryColor: '#00ff00' });
     await screen.findByRole('heading', { name: 'Please enter your credentials' });
@@ -105,9 +117,11 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   });
 
   it('asks the captcha for a fresh token before each attempt', async () => {
-    const login = endpoint('post', '/v1/login', { status: 400, msg: 'Invalid email or password' });
+    const login = endpoint(endpoints.login, { status: 400, msg: 'Invalid email or password' });
     const tokens = ['captcha-1', 'captcha-2'];
-    const { user } = await renderSso(OPEN, { config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } } });
+    const { user } = await renderSso(OPEN, {
+      config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } },
+    });
     let script: HTMLScriptElement | null = null;
     await waitFor(() => {
       script = document.querySelector('script[src^="https://www.google.com/recaptcha/api.js"]');
@@ -131,9 +145,14 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   });
 
   it("a failed captcha says 'Please try again.' and sends nothing", async () => {
-    const login = endpoint('post', '/v1/login', { data: LOGGED_IN });
-    const { user } = await renderSso(OPEN, { config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } } });
-    window.grecaptcha = { ready: (callback) => callback(), execute: async () => Promise.reject(new Error('blocked')) };
+    const login = endpoint(endpoints.login, { data: LOGGED_IN });
+    const { user } = await renderSso(OPEN, {
+      config: { captcha: { provider: 'recaptcha', siteKey: 'site-123' } },
+    });
+    window.grecaptcha = {
+      ready: (callback) => callback(),
+      execute: async () => Promise.reject(new Error('blocked')),
+    };
     let script: HTMLScriptElement | null = null;
     await waitFor(() => {
       script = document.querySelector('script[src^="https://www.google.com/recaptcha/api.js"]');
@@ -153,7 +172,7 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   });
 
   it('works from the keyboard: the password has focus, Enter submits', async () => {
-    const login = endpoint('post', '/v1/login', { data: LOGGED_IN });
+    const login = endpoint(endpoints.login, { data: LOGGED_IN });
     const { user } = await renderSso(OPEN);
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
     await user.keyboard('Secret#12');
@@ -164,7 +183,9 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
 
   it('speaks French', async () => {
     await renderSso(OPEN, { language: 'fr' });
-    expect(await screen.findByRole('heading', { name: 'Veuillez saisir vos identifiants' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Veuillez saisir vos identifiants' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
   });
 });

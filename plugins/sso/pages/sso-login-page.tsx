@@ -1,4 +1,20 @@
-import { EmailInput, Notifier, PasswordInput, PortalForm, rules, SessionStore, SubmitButton, ThemeStore, useCaptcha, useService, useUnmountSignal } from '@core';
+import {
+  clearFields,
+  EmailInput,
+  fieldRules,
+  FormField,
+  Notifier,
+  PasswordInput,
+  RuleForm,
+  SessionStore,
+  showFieldErrors,
+  SubmitButton,
+  ThemeStore,
+  useCaptcha,
+  useRuleForm,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -18,7 +34,7 @@ function emailFrom(state: unknown): string | undefined {
 }
 
 /**
- * Spec §2.6 `/sso-login`: the password step of partner single sign-on. The email comes from navigation state
+ * docs/apps-and-sso.md `/sso-login`: the password step of partner single sign-on. The email comes from navigation state
  * (the landing put it there); the password is checked by the ordinary login with `isSSOLogin`, so throttling,
  * the captcha and the second factor all apply.
  */
@@ -34,18 +50,23 @@ export default function SsoLoginPage() {
   const signal = useUnmountSignal();
   const captchaFor = useCaptcha();
   const [email] = useState(() => emailFrom(location.state));
-  const [form] = PortalForm.useForm<SsoLoginValues>();
+  const form = useRuleForm<SsoLoginValues>({ defaultValues: { email: email ?? '', password: '' } });
   const [busy, setBusy] = useState(false);
   const previousSessionEnded = useRef<Promise<void> | null>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(leaveTimer.current), []);
 
-  // Spec §4: this screen, like /sso, starts from a clean slate. Once: a second run would log out the user the
+  // docs/apps-and-sso.md: this screen, like /sso, starts from a clean slate. Once: a second run would log out the user the
   // first one's server call was still ending (React's development double effect).
   useEffect(() => {
     if (previousSessionEnded.current) return;
-    const endPrevious = session.isUserLoggedIn ? api.logout().then(() => undefined, () => undefined) : Promise.resolve();
+    const endPrevious = session.isUserLoggedIn
+      ? api.logout().then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
     previousSessionEnded.current = endPrevious.then(() => {
       session.logout();
       theme.reset();
@@ -60,19 +81,31 @@ export default function SsoLoginPage() {
     try {
       // The logout aborts requests in flight: the login must not start before it.
       await previousSessionEnded.current;
-      // A fresh captcha token for every attempt (spec §7.1).
+      // A fresh captcha token for every attempt (docs/api-contract.md).
       const check = await captchaFor('sso_login');
       if (!check) return;
-      const { data, msg } = await api.passwordLogin({ email, password, ...(check.token ? { captcha: check.token } : {}) }, signal());
+      const { data, msg } = await api.passwordLogin(
+        { email, password, ...(check.token ? { captcha: check.token } : {}) },
+        signal(),
+      );
       const twoFactorConfigInfo = data.twoFactorConfigInfo ?? null;
       if (data.twoFactorEnabled && data.tokenId) {
-        session.setTwoFactorPending({ twoFactorConfigInfo, twoFactorEnabledInOrg: data.twoFactorEnabledInOrg });
+        session.setTwoFactorPending({
+          twoFactorConfigInfo,
+          twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
+        });
         // The auth plugin's second-factor screen, with the state its login hands over.
-        navigate(paths.securityVerification, { state: { tokenId: data.tokenId, twoFactorConfigInfo, email: data.email.id } });
+        navigate(paths.securityVerification, {
+          state: { tokenId: data.tokenId, twoFactorConfigInfo, email: data.email.id },
+        });
       } else if (data.email.verified && data.accessToken && data.refreshToken) {
         session.logIn(
           { accessToken: data.accessToken, refreshToken: data.refreshToken },
-          { logo: data.logo ?? null, twoFactorEnabled: false, twoFactorEnabledInOrg: data.twoFactorEnabledInOrg },
+          {
+            logo: data.logo ?? null,
+            twoFactorEnabled: false,
+            twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
+          },
         );
         // Busy until the organisation screen takes over: no second login meanwhile.
         leaving = true;
@@ -81,9 +114,10 @@ export default function SsoLoginPage() {
         if (msg) notifier.success(msg);
         navigate(paths.emailConfirmation, { state: { email: data.email.id } });
       }
-    } catch {
-      // The HTTP client showed the error (spec §8); the password is typed again.
-      form.setFieldValue('password', '');
+    } catch (error) {
+      // The HTTP client showed the error (docs/api-errors.md); the password is typed again.
+      clearFields(form, ['password']);
+      showFieldErrors(form, error);
     } finally {
       if (!leaving) setBusy(false);
     }
@@ -92,17 +126,26 @@ export default function SsoLoginPage() {
   return (
     <>
       <SsoHeading title={t('login.title')}>{t('login.lead')}</SsoHeading>
-      <PortalForm form={form} layout="vertical" onFinish={logIn} disabled={busy} requiredMark={false} initialValues={{ email }}>
-        <PortalForm.Item name="email" label={t('controls.email.label', { ns: 'core' })}>
+      <RuleForm form={form} onSubmit={logIn} disabled={busy}>
+        <FormField name="email" label={t('controls.email.label', { ns: 'core' })}>
           <EmailInput readOnly aria-readonly />
-        </PortalForm.Item>
-        <PortalForm.Item name="password" label={t('controls.password.label', { ns: 'core' })} rules={rules.password(t)}>
+        </FormField>
+        <FormField
+          name="password"
+          label={t('controls.password.label', { ns: 'core' })}
+          rule={fieldRules.password()}
+        >
           <PasswordInput autoFocus autoComplete="current-password" />
-        </PortalForm.Item>
-        <SubmitButton className="sso-screen__submit" size="large" loading={busy} loadingText={t('login.submitting')}>
+        </FormField>
+        <SubmitButton
+          className="sso-screen__submit"
+          size="large"
+          loading={busy}
+          loadingText={t('login.submitting')}
+        >
           {t('login.submit')}
         </SubmitButton>
-      </PortalForm>
+      </RuleForm>
     </>
   );
 }

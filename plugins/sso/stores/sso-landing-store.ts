@@ -4,7 +4,7 @@ import { makeAutoObservable } from 'mobx';
 import { safeExternalUrl } from '../api/external-navigation';
 import type { SsoApi } from '../api/sso-api';
 
-/** Spec §9: the pause after an SSO sign-in before the next screen. */
+/** docs/limits-and-timing.md: the pause after an SSO sign-in before the next screen. */
 export const SSO_REDIRECT_DELAY_MS = 500;
 /** Long enough to read the blocked notice before the partner's page replaces the portal. */
 export const BLOCKED_NOTICE_MS = 2000;
@@ -35,7 +35,7 @@ export interface SsoLinkParams {
 export type RegisterOutcome = { passwordError: string } | undefined;
 
 /**
- * The `/sso` landing (spec §2.5, §4 SSO flow): clears the token from the address, ends any previous session,
+ * The `/sso` landing (docs/apps-and-sso.md SSO flow): clears the token from the address, ends any previous session,
  * resets the theme, asks the server, then branches: blocked → back to the partner; existing → tokens and on to
  * `/orgs` or the password step; new → the set-password dialog, then the same. Any error → `/login`.
  * @example
@@ -66,7 +66,17 @@ export class SsoLandingStore {
   ) {
     makeAutoObservable<
       SsoLandingStore,
-      'api' | 'session' | 'theme' | 'notifier' | 'translator' | 'params' | 'paths' | 'clearAddress' | 'started' | 'attached' | 'controller'
+      | 'api'
+      | 'session'
+      | 'theme'
+      | 'notifier'
+      | 'translator'
+      | 'params'
+      | 'paths'
+      | 'clearAddress'
+      | 'started'
+      | 'attached'
+      | 'controller'
     >(
       this,
       {
@@ -123,7 +133,8 @@ export class SsoLandingStore {
     } catch (error) {
       if (this.controller.signal.aborted) return undefined;
       const apiError = error instanceof ApiError ? error : null;
-      const passwordError = apiError?.status === 400 ? apiError.fieldErrors.find((e) => e.field === 'password')?.msg : undefined;
+      const passwordError =
+        apiError?.status === 400 ? apiError.fieldErrors.find((e) => e.field === 'password')?.msg : undefined;
       this.submitting = false;
       // A password the server's rules refuse (too common) can be fixed in place; the partner link cannot be reused.
       if (passwordError) return { passwordError };
@@ -146,7 +157,7 @@ export class SsoLandingStore {
       const { data } = await this.api.login({ token, applicationId }, this.controller.signal);
       this.answered(data);
     } catch {
-      // The HTTP client has shown the error (spec §8: show it and go to /login).
+      // The HTTP client has shown the error (docs/api-errors.md: show it and go to /login).
       if (!this.controller.signal.aborted) this.fail();
     }
   }
@@ -169,7 +180,9 @@ export class SsoLandingStore {
       this.phase = 'blocked';
       this.notifier.info(this.translator.t('sso:landing.blocked'));
       const url = safeExternalUrl(data.redirectUrl);
-      this.exit = url ? { to: url, external: true, delayMs: BLOCKED_NOTICE_MS } : { to: this.paths.login, delayMs: BLOCKED_NOTICE_MS };
+      this.exit = url
+        ? { to: url, external: true, delayMs: BLOCKED_NOTICE_MS }
+        : { to: this.paths.login, delayMs: BLOCKED_NOTICE_MS };
       return;
     }
     if (!data.existingAccount) {
@@ -183,7 +196,7 @@ export class SsoLandingStore {
   private continueWith(data: SsoLoginData): void {
     this.phase = 'registering';
     if (data.accessToken && data.refreshToken) {
-      // A user session with no organisation selected: the organisation screen comes next (spec §4).
+      // A user session with no organisation selected: the organisation screen comes next (docs/apps-and-sso.md).
       this.session.logIn({ accessToken: data.accessToken, refreshToken: data.refreshToken });
     }
     this.exit = data.passwordRequired

@@ -8,21 +8,25 @@ import '@ant-design/v5-patch-for-react-19';
 import type { PortalPlugin } from '@core';
 import { screen } from '@testing-library/react';
 import { message } from 'antd';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
 import { ExternalNavigation } from '../api/external-navigation';
 import ssoPlugin from '../index';
-
-export const API = 'http://localhost';
+import type { EndpointRoute } from '@contract/v1/endpoint';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 function Arrived({ routeId }: { routeId: string }) {
   const location = useLocation();
   return (
     <pre data-testid="arrived" data-route={routeId}>
-      {JSON.stringify({ pathname: location.pathname, search: location.search, state: location.state ?? null })}
+      {JSON.stringify({
+        pathname: location.pathname,
+        search: location.search,
+        state: location.state ?? null,
+      })}
     </pre>
   );
 }
@@ -44,11 +48,33 @@ const stub = (routeId: string) => async () => ({ default: () => <Arrived routeId
 export const authStandIn: PortalPlugin = {
   id: 'auth',
   routes: () => [
-    { id: 'auth.login', path: '/login', layout: 'auth', load: stub('auth.login') },
-    { id: 'auth.orgs', path: '/orgs', layout: 'auth', guards: ['authenticated'], load: stub('auth.orgs') },
-    { id: 'auth.security-verification', path: '/security-verification', layout: 'auth', load: stub('auth.security-verification') },
-    { id: 'auth.email-confirmation', path: '/email-confirmation', layout: 'auth', load: stub('auth.email-confirmation') },
-    { id: 'auth.test-open-sso-login', path: '/test/open-sso-login', layout: 'public', load: async () => ({ default: OpenSsoLogin }) },
+    { id: 'auth.login', path: '/login', layout: 'auth', provides: 'sign-in', load: stub('auth.login') },
+    {
+      id: 'auth.orgs',
+      path: '/orgs',
+      layout: 'auth',
+      provides: 'account-selection',
+      guards: ['authenticated'],
+      load: stub('auth.orgs'),
+    },
+    {
+      id: 'auth.security-verification',
+      path: '/security-verification',
+      layout: 'auth',
+      load: stub('auth.security-verification'),
+    },
+    {
+      id: 'auth.email-confirmation',
+      path: '/email-confirmation',
+      layout: 'auth',
+      load: stub('auth.email-confirmation'),
+    },
+    {
+      id: 'auth.test-open-sso-login',
+      path: '/test/open-sso-login',
+      layout: 'public',
+      load: async () => ({ default: OpenSsoLogin }),
+    },
   ],
 };
 
@@ -71,18 +97,22 @@ export async function renderSso(url: string, options: Omit<RenderPortalOptions, 
 }
 
 /** Where a stand-in screen was reached, once it renders. */
-export async function arrivedAt(): Promise<{ routeId: string; pathname: string; search: string; state: any }> {
+export async function arrivedAt(): Promise<{
+  routeId: string;
+  pathname: string;
+  search: string;
+  state: any;
+}> {
   const element = await screen.findByTestId('arrived');
   return { routeId: element.dataset.route!, ...JSON.parse(element.textContent ?? '{}') };
 }
 
 /**
- * A /v1 endpoint answering `{ data, msg }` (or an error, with optional per-field `errors`), recording each JSON body
+ * An endpoint of the contract's table answering `{ data, msg }` (or an error, with optional per-field `errors`), recording each JSON body
  * and the Authorization header. `onRequest` runs when the request arrives (to look at the page at that moment).
  */
 export function endpoint(
-  method: 'get' | 'post' | 'patch',
-  path: string,
+  route: EndpointRoute,
   answer: {
     status?: number;
     data?: JsonBodyType;
@@ -96,15 +126,19 @@ export function endpoint(
   const bodies: any[] = [];
   const authorizations: (string | null)[] = [];
   server.use(
-    http[method](`${API}${path}`, async ({ request }) => {
+    onEndpoint(route, async ({ request }) => {
       answer.onRequest?.();
       authorizations.push(request.headers.get('authorization'));
-      bodies.push(method === 'get' ? null : await request.json().catch(() => null));
+      bodies.push(route.method === 'GET' ? null : await request.json().catch(() => null));
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       const status = answer.status ?? 200;
       if (status >= 400) {
         return HttpResponse.json(
-          { msg: answer.msg ?? 'Server error', code: answer.code ?? 'TEST', ...(answer.errors ? { errors: answer.errors } : {}) },
+          {
+            msg: answer.msg ?? 'Server error',
+            code: answer.code ?? 'TEST',
+            ...(answer.errors ? { errors: answer.errors } : {}),
+          },
           { status },
         );
       }

@@ -1,81 +1,79 @@
-import { HttpClient, inject, injectable, token, type ApiResult } from '@core';
-import type {
-  ChangePasswordBody,
-  PhoneOtpBody,
-  PhoneOtpData,
-  TotpSetupData,
-  TwoFactorConfigBody,
-  TwoFactorConfirmationBody,
-  TwoFactorResetBody,
-  UpdateUserBody,
-  UserData,
-} from '@contract/v1/index';
+import { HttpClient, inject, injectable, type ApiResult } from '@core';
+import type { EndpointBody } from '@contract/v1/endpoint';
+import { endpoints, type Endpoints } from '@contract/v1/endpoints';
+
+/** The body of an endpoint of the table, by name. */
+type Body<K extends keyof Endpoints> = EndpointBody<Endpoints[K]>;
 
 /** The mobile half of `POST /v1/two-factor/setup`: the number the code was texted to, and that code. */
-export interface MobileSetupBody {
-  phoneNumber: string;
-  code: string;
-}
+export type MobileSetupBody = Required<Pick<Body<'setupTwoFactor'>, 'phoneNumber' | 'code'>>;
 
 /**
- * The signed-in user's profile, password and second factors (spec §7.2), one method per call. Errors are
- * shown by the HTTP client (spec §8); changes show the server's success message.
+ * `POST /v1/two-factor/setup` answers the secret for `type: 'totp'` and the profile for `type: 'otp'`; the table
+ * types its response as the union of both. This keeps the member that carries `key`, checked, not assumed.
+ */
+const answerWith =
+  <K extends string>(key: K) =>
+  <D extends object>({ data, msg }: ApiResult<D>): ApiResult<Extract<D, Record<K, unknown>>> => {
+    if (key in data) return { data: data as Extract<D, Record<K, unknown>>, msg };
+    throw new TypeError(`No ${key} in the answer`);
+  };
+
+/**
+ * The signed-in user's profile, password and second factors, one line per endpoint of the contract's table.
+ * Errors are shown by the HTTP client; changes show the server's success message. Every two-factor change
+ * answers the profile as it now is, so the screen needs no second call.
  * @example
  * const api = useService(UserSecurityApi);
  * const { data } = await api.profile(signal);
  */
-export interface UserSecurityApi {
-  profile(signal?: AbortSignal): Promise<ApiResult<UserData>>;
-  updateProfile(body: UpdateUserBody, signal?: AbortSignal): Promise<ApiResult<UserData>>;
-  changePassword(body: ChangePasswordBody, signal?: AbortSignal): Promise<ApiResult<null>>;
-  /** A fresh secret and the otpauth URL for the QR code; nothing is enabled until {@link confirmAuthenticator}. */
-  startAuthenticatorSetup(signal?: AbortSignal): Promise<ApiResult<TotpSetupData>>;
-  confirmAuthenticator(body: TwoFactorConfirmationBody, signal?: AbortSignal): Promise<ApiResult<UserData>>;
-  /** Texts a code to the number; `otp` comes back where the server exposes codes (development). */
-  requestPhoneOtp(body: PhoneOtpBody, signal?: AbortSignal): Promise<ApiResult<PhoneOtpData>>;
-  verifyMobile(body: MobileSetupBody, signal?: AbortSignal): Promise<ApiResult<UserData>>;
-  resetTwoFactor(body: TwoFactorResetBody, signal?: AbortSignal): Promise<ApiResult<UserData>>;
-  configureTwoFactor(body: TwoFactorConfigBody, signal?: AbortSignal): Promise<ApiResult<UserData>>;
-}
-export const UserSecurityApi = token<UserSecurityApi>('two-factor.api');
-
 @injectable()
-export class HttpUserSecurityApi implements UserSecurityApi {
+export class HttpUserSecurityApi {
   constructor(@inject(HttpClient) private readonly http: HttpClient) {}
 
   profile(signal?: AbortSignal) {
-    return this.http.get<UserData>('/v1/user', { signal });
+    return this.http.call(endpoints.user, undefined, { signal });
   }
 
-  updateProfile(body: UpdateUserBody, signal?: AbortSignal) {
-    return this.http.patch<UserData>('/v1/user', body, { signal, showSuccess: true });
+  updateProfile(body: Body<'updateUser'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.updateUser, { body }, { signal, showSuccess: true });
   }
 
-  changePassword(body: ChangePasswordBody, signal?: AbortSignal) {
-    return this.http.patch<null>('/v1/change-password', body, { signal, showSuccess: true });
+  changePassword(body: Body<'changePassword'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.changePassword, { body }, { signal, showSuccess: true });
   }
 
+  /** A fresh secret and the otpauth URL for the QR code; nothing is enabled until {@link confirmAuthenticator}. */
   startAuthenticatorSetup(signal?: AbortSignal) {
-    return this.http.post<TotpSetupData>('/v1/two-factor/setup', { type: 'totp' }, { signal });
+    return this.http
+      .call(endpoints.setupTwoFactor, { body: { type: 'totp' } }, { signal })
+      .then(answerWith('secret'));
   }
 
-  confirmAuthenticator(body: TwoFactorConfirmationBody, signal?: AbortSignal) {
-    return this.http.post<UserData>('/v1/two-factor/confirmation', body, { signal, showSuccess: true });
+  confirmAuthenticator(body: Body<'confirmTwoFactor'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.confirmTwoFactor, { body }, { signal, showSuccess: true });
   }
 
-  requestPhoneOtp(body: PhoneOtpBody, signal?: AbortSignal) {
-    return this.http.patch<PhoneOtpData>('/v1/otp', body, { signal, showSuccess: true });
+  /** Texts a code to the number; `otp` comes back where the server exposes codes (development). */
+  requestPhoneOtp(body: Body<'sendPhoneOtp'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.sendPhoneOtp, { body }, { signal, showSuccess: true });
   }
 
   verifyMobile(body: MobileSetupBody, signal?: AbortSignal) {
-    return this.http.post<UserData>('/v1/two-factor/setup', { type: 'otp', ...body }, { signal, showSuccess: true });
+    const setup = { type: 'otp', ...body } as const;
+    return this.http
+      .call(endpoints.setupTwoFactor, { body: setup }, { signal, showSuccess: true })
+      .then(answerWith('userInfo'));
   }
 
-  resetTwoFactor(body: TwoFactorResetBody, signal?: AbortSignal) {
-    return this.http.post<UserData>('/v1/two-factor/reset', body, { signal, showSuccess: true });
+  resetTwoFactor(body: Body<'resetTwoFactor'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.resetTwoFactor, { body }, { signal, showSuccess: true });
   }
 
-  configureTwoFactor(body: TwoFactorConfigBody, signal?: AbortSignal) {
-    return this.http.patch<UserData>('/v1/two-factor/config', body, { signal, showSuccess: true });
+  configureTwoFactor(body: Body<'configureTwoFactor'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.configureTwoFactor, { body }, { signal, showSuccess: true });
   }
 }
+
+/** What the profile and security screens call: {@link HttpUserSecurityApi}'s methods, typed by the table. */
+export { UserSecurityApi } from './user-security-api-token';

@@ -1,4 +1,4 @@
-import { AntdSubmitButton, OtpInput, rules, useService, useUnmountSignal } from '@core';
+import { AntdSubmitButton, OtpInput, rules, useReturnFocus, useService, useUnmountSignal } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Alert, Button, Form, Input, Modal, Space, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -17,10 +17,14 @@ export interface AuthenticatorSetupModalProps {
 }
 
 /**
- * 'Two factor code' (spec §2.9): the QR code of the otpauth URL, the secret to type or copy, and the
+ * 'Two factor code' (docs/two-factor.md): the QR code of the otpauth URL, the secret to type or copy, and the
  * 6-digit code from the app. Accepting the code enables the authenticator and overall 2FA.
  */
-const AuthenticatorSetupModal = observer(function AuthenticatorSetupModal({ onDone, onCancel }: AuthenticatorSetupModalProps) {
+const AuthenticatorSetupModal = observer(function AuthenticatorSetupModal({
+  onDone,
+  onCancel,
+}: AuthenticatorSetupModalProps) {
+  useReturnFocus();
   const { t } = useTranslation('two-factor');
   const api = useService(UserSecurityApi);
   const [store] = useState(() => new AuthenticatorSetupStore(api));
@@ -83,8 +87,15 @@ const AuthenticatorSetupModal = observer(function AuthenticatorSetupModal({ onDo
       {store.phase === 'ready' && setup && (
         <>
           <Typography.Paragraph>{t('twoFactor.authenticator.scan')}</Typography.Paragraph>
-          <div className="two-factor-qr" role="img" aria-label={t('twoFactor.authenticator.qrLabel')}>
-            <QRCodeSVG value={setup.url} size={176} marginSize={2} />
+          {/* The svg itself is the image (qrcode.react gives it role="img"): its name goes on it, not on a wrapper. */}
+          <div className="two-factor-qr">
+            <QRCodeSVG
+              value={setup.url}
+              size={176}
+              marginSize={2}
+              role="img"
+              aria-label={t('twoFactor.authenticator.qrLabel')}
+            />
           </div>
           <label htmlFor={secretId} className="two-factor-secret__label">
             {t('twoFactor.authenticator.secretLabel')}
@@ -95,11 +106,21 @@ const AuthenticatorSetupModal = observer(function AuthenticatorSetupModal({ onDo
               {copied ? t('twoFactor.authenticator.copied') : t('twoFactor.authenticator.copy')}
             </Button>
           </Space.Compact>
-          <Form form={form} layout="vertical" onFinish={submit} disabled={store.submitting} className="two-factor-form">
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            disabled={store.submitting}
+            className="two-factor-form"
+          >
             <Form.Item name="code" label={t('twoFactor.authenticator.codeLabel')} rules={rules.otp(t)}>
               <OtpInput autoFocus />
             </Form.Item>
-            <AntdSubmitButton block loading={store.submitting} loadingText={t('twoFactor.authenticator.submitting')}>
+            <AntdSubmitButton
+              block
+              loading={store.submitting}
+              loadingText={t('twoFactor.authenticator.submitting')}
+            >
               {t('twoFactor.authenticator.submit')}
             </AntdSubmitButton>
           </Form>

@@ -1,23 +1,20 @@
-import { Modal } from 'antd';
+import { useReturnFocus } from '@core';
+import type { ChangePasswordDialogProps } from '@core';
+import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordPanel } from './change-password-panel';
 
-export interface ChangePasswordModalProps {
-  open: boolean;
-  /** The password was changed: the modal is closing. */
-  onDone: () => void;
-  /** Omit for a modal that cannot be dismissed (an administrator asked for a new password). */
-  onCancel?: () => void;
-}
+export type ChangePasswordModalProps = ChangePasswordDialogProps;
 
 /**
- * The change-password panel in a modal that closes once the change completes (spec §2.8). Default export,
- * so a screen can load it only when it is needed.
+ * The change-password panel in a modal that closes once the change completes. Default export, so it loads only
+ * when needed; this plugin lends it to other plugins' pages as core's `ChangePasswordDialog`.
  * @example
- * const ChangePasswordModal = lazy(() => import('../components/change-password-modal'));
- * <ChangePasswordModal open={mustChange} onDone={() => setMustChange(false)} />
+ * const ChangePassword = useProvidedComponent(ChangePasswordDialog);
+ * <ChangePassword open={mustChange} reason="administratorRequest" onDone={() => setMustChange(false)} />
  */
-export default function ChangePasswordModal({ open, onDone, onCancel }: ChangePasswordModalProps) {
+export default function ChangePasswordModal({ open, onDone, onCancel, reason }: ChangePasswordModalProps) {
+  useReturnFocus();
   const { t } = useTranslation('two-factor');
   const dismissable = Boolean(onCancel);
   return (
@@ -31,6 +28,9 @@ export default function ChangePasswordModal({ open, onDone, onCancel }: ChangePa
       onCancel={onCancel}
       destroyOnHidden
     >
+      {reason === 'administratorRequest' && (
+        <Typography.Paragraph>{t('changePassword.administratorRequest')}</Typography.Paragraph>
+      )}
       <ChangePasswordPanel embedded onDone={onDone} />
     </Modal>
   );

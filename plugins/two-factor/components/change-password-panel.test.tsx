@@ -4,8 +4,16 @@ import { useState } from 'react';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import twoFactorPlugin from '../index';
-import { clearToasts, endpoint, gate, inOrganization, profileEndpoint, renderTwoFactor } from '../testing/two-factor-fixtures';
+import {
+  clearToasts,
+  endpoint,
+  gate,
+  inOrganization,
+  profileEndpoint,
+  renderTwoFactor,
+} from '../testing/two-factor-fixtures';
 import ChangePasswordModal from './change-password-modal';
+import { endpoints } from '@contract/v1/endpoints';
 
 afterEach(clearToasts);
 
@@ -23,7 +31,12 @@ async function openPanel() {
   return view;
 }
 
-async function fill(user: Awaited<ReturnType<typeof openPanel>>['user'], current: string, next: string, confirm = next) {
+async function fill(
+  user: Awaited<ReturnType<typeof openPanel>>['user'],
+  current: string,
+  next: string,
+  confirm = next,
+) {
   for (const [label, value] of [
     ['Current Password', current],
     ['New Password', next],
@@ -38,7 +51,11 @@ async function fill(user: Awaited<ReturnType<typeof openPanel>>['user'], current
 describe('change password panel', { timeout: 30_000 }, () => {
   it('shows the title, the minimum requirements and the three labelled fields, with Change disabled until valid', async () => {
     const { user } = await openPanel();
-    expect(screen.getByText('Minimum requirements: 7 characters (Uppercase, Lowercase, Number and Special Character)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Minimum requirements: 7 characters (Uppercase, Lowercase, Number and Special Character)',
+      ),
+    ).toBeInTheDocument();
     expect(change()).toBeDisabled();
     await fill(user, CURRENT, NEW, 'N3w!Secrex');
     expect(await screen.findByText('New Password and Confirm Password should match')).toBeInTheDocument();
@@ -48,7 +65,7 @@ describe('change password panel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(change()).toBeEnabled());
   });
 
-  it('gives the spec §5 messages for the current and the new password', async () => {
+  it('gives the rule messages for the current and the new password', async () => {
     const { user } = await openPanel();
     await user.click(field('Current Password'));
     await user.paste('abc');
@@ -59,18 +76,37 @@ describe('change password panel', { timeout: 30_000 }, () => {
     await user.click(field('New Password'));
     await user.paste('abcdefgh');
     expect(
-      await screen.findByText('Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters'),
+      await screen.findByText(
+        'Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters',
+      ),
     ).toBeInTheDocument();
-    await user.clear(field('New Password'));
-    await user.paste(CURRENT);
-    expect(await screen.findByText('Sorry you have entered current password as a new password')).toBeInTheDocument();
+  });
+
+  it('a new password equal to the current one shows the message and resets the form, sending nothing', async () => {
+    const { user } = await openPanel();
+    const request = endpoint(endpoints.changePassword, { msg: 'Password changed successfully' });
+    await fill(user, CURRENT, CURRENT);
+    await waitFor(() => expect(change()).toBeEnabled());
+    await user.click(change());
+    expect(
+      await screen.findByText('Sorry you have entered current password as a new password', {
+        selector: '.ant-message *',
+      }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(field('Current Password')).toHaveValue(''));
+    expect(field('New Password')).toHaveValue('');
+    expect(field('Confirm Password')).toHaveValue('');
     expect(change()).toBeDisabled();
+    expect(request.bodies).toEqual([]);
   });
 
   it('sends only the current and new passwords, shows SAVING while it runs, then the server message, and empties the form', async () => {
     const { user } = await openPanel();
     const answer = gate();
-    const request = endpoint('patch', '/v1/change-password', { msg: 'Password changed successfully', until: answer.promise });
+    const request = endpoint(endpoints.changePassword, {
+      msg: 'Password changed successfully',
+      until: answer.promise,
+    });
     await fill(user, CURRENT, NEW);
     await waitFor(() => expect(change()).toBeEnabled());
     await user.click(change());
@@ -87,24 +123,31 @@ describe('change password panel', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    [400, 'Sorry you have entered current password as a new password', 'Sorry you have entered current password as a new password'],
+    [
+      400,
+      'Sorry you have entered current password as a new password',
+      'Sorry you have entered current password as a new password',
+    ],
     [400, 'Current password is incorrect', 'Current password is incorrect'],
     [500, 'stack trace', 'Please try again'],
-  ])('after a %s (%s) it shows the message, stops the spinner and resets the form', async (status, msg, shown) => {
-    const { user } = await openPanel();
-    endpoint('patch', '/v1/change-password', { status, msg });
-    await fill(user, CURRENT, NEW);
-    await waitFor(() => expect(change()).toBeEnabled());
-    await user.click(change());
-    expect(await screen.findByText(shown, { selector: '.ant-message *' })).toBeInTheDocument();
-    await waitFor(() => expect(field('Current Password')).toHaveValue(''));
-    expect(field('New Password')).toHaveValue('');
-    expect(field('Confirm Password')).toHaveValue('');
-    expect(screen.queryByRole('button', { name: /SAVING/ })).not.toBeInTheDocument();
-    // The form can be used again at once.
-    await fill(user, CURRENT, NEW);
-    await waitFor(() => expect(change()).toBeEnabled());
-  });
+  ])(
+    'after a %s (%s) it shows the message, stops the spinner and resets the form',
+    async (status, msg, shown) => {
+      const { user } = await openPanel();
+      endpoint(endpoints.changePassword, { status, msg });
+      await fill(user, CURRENT, NEW);
+      await waitFor(() => expect(change()).toBeEnabled());
+      await user.click(change());
+      expect(await screen.findByText(shown, { selector: '.ant-message *' })).toBeInTheDocument();
+      await waitFor(() => expect(field('Current Password')).toHaveValue(''));
+      expect(field('New Password')).toHaveValue('');
+      expect(field('Confirm Password')).toHaveValue('');
+      expect(screen.queryByRole('button', { name: /SAVING/ })).not.toBeInTheDocument();
+      // The form can be used again at once.
+      await fill(user, CURRENT, NEW);
+      await waitFor(() => expect(change()).toBeEnabled());
+    },
+  );
 
   it('works inside a modal that closes once the password is changed', async () => {
     function ModalHost() {
@@ -118,10 +161,21 @@ describe('change password panel', { timeout: 30_000 }, () => {
     }
     const host: PortalPlugin = {
       id: 'modal-host',
-      routes: () => [{ id: 'modal-host.page', path: '/must-change', layout: 'public', load: async () => ({ default: ModalHost }) }],
+      routes: () => [
+        {
+          id: 'modal-host.page',
+          path: '/must-change',
+          layout: 'public',
+          load: async () => ({ default: ModalHost }),
+        },
+      ],
     };
-    const request = endpoint('patch', '/v1/change-password', { msg: 'Password changed successfully' });
-    const { user } = await renderWithPortal({ plugins: [stubAuthPlugin, twoFactorPlugin, host], url: '/must-change', session: inOrganization });
+    const request = endpoint(endpoints.changePassword, { msg: 'Password changed successfully' });
+    const { user } = await renderWithPortal({
+      plugins: [stubAuthPlugin, twoFactorPlugin, host],
+      url: '/must-change',
+      session: inOrganization,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Change your password' }, { timeout: 20_000 });
     // Not dismissable: the administrator asked for a new password.
     expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
@@ -135,8 +189,14 @@ describe('change password panel', { timeout: 30_000 }, () => {
   it('speaks French', async () => {
     profileEndpoint();
     await renderTwoFactor('/user/security', { language: 'fr' });
-    expect(await screen.findByRole('heading', { name: 'Changer votre mot de passe' }, { timeout: 20_000 })).toBeInTheDocument();
-    expect(screen.getByText('Exigences minimales : 7 caractères (majuscule, minuscule, chiffre et caractère spécial)')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Changer votre mot de passe' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Exigences minimales : 7 caractères (majuscule, minuscule, chiffre et caractère spécial)',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Changer' })).toBeDisabled();
   });
 });

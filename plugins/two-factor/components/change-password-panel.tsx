@@ -1,4 +1,13 @@
-import { AntdSubmitButton, PasswordInput, rules, useService, useUnmountSignal } from '@core';
+import {
+  AntdSubmitButton,
+  Notifier,
+  PasswordInput,
+  rules,
+  translateValidation,
+  useService,
+  useUnmountSignal,
+  validateNewPassword,
+} from '@core';
 import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,19 +27,29 @@ export interface ChangePasswordPanelProps {
 }
 
 /**
- * 'Change your password' (spec §2.8). Only the current and new passwords are sent. After any failure the
- * three fields are emptied: they are secrets, and the server's 'Sorry you have entered current password as a
- * new password' asks for the form to start again (spec §5).
+ * 'Change your password', the product's one change-password form (also lent to other plugins through core's
+ * `ChangePasswordDialog`). Only the current and new passwords are sent. A new password equal to the current one
+ * shows 'Sorry you have entered current password as a new password' and resets the form, whether the form or the
+ * server notices; after any other failure the three fields are emptied too, as they are secrets.
  */
 export function ChangePasswordPanel({ onDone, embedded = false }: ChangePasswordPanelProps) {
   const { t } = useTranslation('two-factor');
   const api = useService(UserSecurityApi);
+  const notifier = useService(Notifier);
   const signal = useUnmountSignal();
   const [form] = Form.useForm<ChangePasswordValues>();
   const [saving, setSaving] = useState(false);
 
   const submit = async ({ currentPassword, newPassword }: ChangePasswordValues) => {
     if (saving) return;
+    // Checked on submit rather than as a field rule: a field rule would only disable Change, and the rule is
+    // that the form starts again, exactly as when the server refuses the same password.
+    const sameAsCurrent = validateNewPassword(newPassword, currentPassword);
+    if (sameAsCurrent) {
+      notifier.error(translateValidation(t, sameAsCurrent));
+      form.resetFields();
+      return;
+    }
     setSaving(true);
     try {
       await api.changePassword({ currentPassword, newPassword }, signal());
@@ -53,15 +72,14 @@ export function ChangePasswordPanel({ onDone, embedded = false }: ChangePassword
       )}
       <Typography.Paragraph type="secondary">{t('changePassword.hint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={submit} disabled={saving} className="two-factor-form">
-        <Form.Item name="currentPassword" label={t('core:controls.currentPassword.label')} rules={rules.currentPassword(t)}>
+        <Form.Item
+          name="currentPassword"
+          label={t('core:controls.currentPassword.label')}
+          rules={rules.currentPassword(t)}
+        >
           <PasswordInput autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('core:controls.newPassword.label')}
-          dependencies={['currentPassword']}
-          rules={rules.newPassword(t, 'currentPassword')}
-        >
+        <Form.Item name="newPassword" label={t('core:controls.newPassword.label')} rules={rules.password(t)}>
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Form.Item

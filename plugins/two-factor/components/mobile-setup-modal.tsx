@@ -1,4 +1,4 @@
-import { AntdSubmitButton, OtpInput, PhoneInput, rules, useService, useUnmountSignal } from '@core';
+import { AntdSubmitButton, OtpInput, PhoneInput, rules, useReturnFocus, useService, useUnmountSignal } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Button, Form, Modal, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -20,11 +20,16 @@ export interface MobileSetupModalProps {
 }
 
 /**
- * 'Configure Mobile for 2FA' (spec §2.9): a phone number that always starts with "+", Get OTP (Resend after the
+ * 'Configure Mobile for 2FA' (docs/two-factor.md): a phone number that always starts with "+", Get OTP (Resend after the
  * first), the 'Resend OTP in' countdown, the code in a chip when the server returns it, and Verify, which needs
  * both the number and a 6-digit code.
  */
-const MobileSetupModal = observer(function MobileSetupModal({ initialPhone, onDone, onCancel }: MobileSetupModalProps) {
+const MobileSetupModal = observer(function MobileSetupModal({
+  initialPhone,
+  onDone,
+  onCancel,
+}: MobileSetupModalProps) {
+  useReturnFocus();
   const { t } = useTranslation('two-factor');
   const api = useService(UserSecurityApi);
   const [store] = useState(() => new MobileSetupStore(api));
@@ -71,9 +76,17 @@ const MobileSetupModal = observer(function MobileSetupModal({ initialPhone, onDo
         <Form.Item label={t('twoFactor.mobile.phoneLabel')} required className="two-factor-phone">
           <div className="two-factor-phone__row">
             <Form.Item name="phoneNumber" noStyle rules={rules.phone(t, { forcePlus: true })}>
-              <PhoneInput forcePlus aria-label={t('twoFactor.mobile.phoneLabel')} disabled={store.verifying} />
+              <PhoneInput
+                forcePlus
+                aria-label={t('twoFactor.mobile.phoneLabel')}
+                disabled={store.verifying}
+              />
             </Form.Item>
-            <Button onClick={() => void requestOtp()} loading={store.requesting} disabled={!store.canRequest(phone)}>
+            <Button
+              onClick={() => void requestOtp()}
+              loading={store.requesting}
+              disabled={!store.canRequest(phone)}
+            >
               {store.sent ? t('twoFactor.mobile.resend') : t('twoFactor.mobile.getOtp')}
             </Button>
           </div>

@@ -19,10 +19,14 @@ function initialValues(info: UserInfo) {
 }
 
 /**
- * The editable part of Profile details (spec §2.7): names and email read-only, phone and recovery email
+ * The editable part of Profile details (docs/account-settings.md): names and email read-only, phone and recovery email
  * editable, 'Save & Update'. What the user typed stays after a failed save.
  */
-export const ProfileDetailsForm = observer(function ProfileDetailsForm({ store }: { store: ProfileDetailsStore }) {
+export const ProfileDetailsForm = observer(function ProfileDetailsForm({
+  store,
+}: {
+  store: ProfileDetailsStore;
+}) {
   const { t } = useTranslation('two-factor');
   const signal = useUnmountSignal();
   const info = store.profile.userInfo!;
@@ -50,7 +54,11 @@ export const ProfileDetailsForm = observer(function ProfileDetailsForm({ store }
           <Form.Item name="phoneNumber" label={t('core:controls.phone.label')} rules={rules.phone(t)}>
             <PhoneInput placeholder={t('core:controls.phone.placeholder')} />
           </Form.Item>
-          <Form.Item name="recoveryMail" label={t('profile.recoveryEmail')} rules={rules.email(t, { required: false })}>
+          <Form.Item
+            name="recoveryMail"
+            label={t('profile.recoveryEmail')}
+            rules={rules.email(t, { required: false })}
+          >
             <EmailInput />
           </Form.Item>
         </div>

@@ -1,3 +1,4 @@
+import { useReturnFocus } from '@core';
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -7,8 +8,9 @@ export interface ResetMobileOtpModalProps {
   onCancel: () => void;
 }
 
-/** 'Reset Mobile OTP' (spec §2.7): a new phone number resets mobile 2FA, so the save waits for this answer. */
+/** 'Reset Mobile OTP' (docs/account-settings.md): a new phone number resets mobile 2FA, so the save waits for this answer. */
 export default function ResetMobileOtpModal({ busy, onConfirm, onCancel }: ResetMobileOtpModalProps) {
+  useReturnFocus();
   const { t } = useTranslation('two-factor');
   return (
     <Modal

@@ -1,3 +1,4 @@
+import { useReturnFocus } from '@core';
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ManagedMethod } from '../stores/two-factor-store';
@@ -9,10 +10,12 @@ export interface ResetTwoFactorModalProps {
   onCancel: () => void;
 }
 
-/** 'Reset 2FA' (spec §2.9): Cancel or Reset, which clears the method until it is set up again. */
+/** 'Reset 2FA' (docs/two-factor.md): Cancel or Reset, which clears the method until it is set up again. */
 export default function ResetTwoFactorModal({ method, busy, onConfirm, onCancel }: ResetTwoFactorModalProps) {
+  useReturnFocus();
   const { t } = useTranslation('two-factor');
-  const name = method === 'totp' ? t('twoFactor.methods.authenticator.title') : t('twoFactor.methods.mobile.title');
+  const name =
+    method === 'totp' ? t('twoFactor.methods.authenticator.title') : t('twoFactor.methods.mobile.title');
   return (
     <Modal
       open

@@ -1,5 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clearToasts, endpoint, gate, profileEndpoint, renderTwoFactor, userInfo } from '../testing/two-factor-fixtures';
+import {
+  clearToasts,
+  endpoint,
+  gate,
+  profileEndpoint,
+  renderTwoFactor,
+  userInfo,
+} from '../testing/two-factor-fixtures';
+import { endpoints } from '@contract/v1/endpoints';
 
 afterEach(clearToasts);
 
@@ -31,11 +39,17 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
     expect(status()).toHaveTextContent('Disabled');
     expect(screen.getByRole('button', { name: 'Enable' })).toBeEnabled();
     expect(within(section('Authenticator')).getByText('Not configured')).toBeInTheDocument();
-    expect(within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' })).toBeInTheDocument();
-    expect(within(section('Mobile Number')).getByRole('button', { name: 'Set up Mobile Number' })).toBeInTheDocument();
+    expect(
+      within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' }),
+    ).toBeInTheDocument();
+    expect(
+      within(section('Mobile Number')).getByRole('button', { name: 'Set up Mobile Number' }),
+    ).toBeInTheDocument();
     const email = section('Email');
     expect(within(email).getByText('Configured')).toBeInTheDocument();
-    expect(email).toHaveTextContent('Codes are sent to jane@example.com. Email is always available and cannot be removed.');
+    expect(email).toHaveTextContent(
+      'Codes are sent to jane@example.com. Email is always available and cannot be removed.',
+    );
     // Email 2FA cannot be changed.
     expect(within(email).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -43,7 +57,7 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
   it('Enable asks first; confirming switches 2FA on and the session follows', async () => {
     const { user, session } = await openPanel();
     const answer = gate();
-    const config = endpoint('patch', '/v1/two-factor/config', {
+    const config = endpoint(endpoints.configureTwoFactor, {
       data: { userInfo: enabledWith() },
       msg: 'Two-factor authentication enabled',
       until: answer.promise,
@@ -51,20 +65,27 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Enable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enable two-factor authentication?' });
     await user.click(within(dialog).getByRole('button', { name: 'Enable' }));
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Enable/ })).toHaveClass('ant-btn-loading'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: /Enable/ })).toHaveClass('ant-btn-loading'),
+    );
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     answer.open();
     expect(await screen.findByText('Two-factor authentication enabled')).toBeInTheDocument();
     await waitFor(() => expect(status()).toHaveTextContent('Enabled'));
     expect(config.bodies).toEqual([{ enable: true }]);
     expect(session.twoFactorEnabled).toBe(true);
-    expect(screen.queryByRole('dialog', { name: 'Enable two-factor authentication?' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('dialog', { name: 'Enable two-factor authentication?' }),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
   });
 
   it('Disable: Cancel changes nothing; confirming switches 2FA off', async () => {
     const { user } = await openPanel(enabledWith({ totp: true }));
-    const config = endpoint('patch', '/v1/two-factor/config', { data: { userInfo: userInfo() }, msg: 'Two-factor authentication disabled' });
+    const config = endpoint(endpoints.configureTwoFactor, {
+      data: { userInfo: userInfo() },
+      msg: 'Two-factor authentication disabled',
+    });
     await user.click(screen.getByRole('button', { name: 'Disable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -81,7 +102,7 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
 
   it('when the switch fails it shows the error, stops the spinner and keeps the dialog for another try', async () => {
     const { user } = await openPanel(enabledWith());
-    endpoint('patch', '/v1/two-factor/config', { status: 403, msg: 'Not allowed right now' });
+    endpoint(endpoints.configureTwoFactor, { status: 403, msg: 'Not allowed right now' });
     await user.click(screen.getByRole('button', { name: 'Disable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable two-factor authentication?' });
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
@@ -92,10 +113,13 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
   });
 
   it('locks the switch with the organisation tooltip when an organisation enforces 2FA', async () => {
-    const { user } = await openPanel(userInfo({ twoFactorEnabledInOrg: true, twoFactorAuthentication: { enabled: true } }));
+    const { user } = await openPanel(
+      userInfo({ twoFactorEnabledInOrg: true, twoFactorAuthentication: { enabled: true } }),
+    );
     const disable = screen.getByRole('button', { name: 'Disable' });
     expect(disable).toBeDisabled();
-    const note = 'An organisation you belong to has enabled two-factor authentication. Please contact your admin to change it.';
+    const note =
+      'An organisation you belong to has enabled two-factor authentication. Please contact your admin to change it.';
     expect(screen.getByText(note)).toBeInTheDocument();
     // The tooltip also opens from the keyboard: the lock is focusable and described by the note.
     const lock = disable.parentElement!;
@@ -108,7 +132,7 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
 
   it('Reset asks with Cancel and Reset, then clears the method', async () => {
     const { user } = await openPanel(enabledWith({ totp: true }));
-    const reset = endpoint('post', '/v1/two-factor/reset', {
+    const reset = endpoint(endpoints.resetTwoFactor, {
       data: { userInfo: enabledWith() },
       msg: 'Authenticator app removed from two-factor authentication',
     });
@@ -121,17 +145,25 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
     expect(reset.count).toBe(0);
 
     await user.click(within(section('Authenticator')).getByRole('button', { name: 'Reset Authenticator' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Reset 2FA' })).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByText('Authenticator app removed from two-factor authentication')).toBeInTheDocument();
-    await waitFor(() => expect(within(section('Authenticator')).getByText('Not configured')).toBeInTheDocument());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reset 2FA' })).getByRole('button', { name: 'Reset' }),
+    );
+    expect(
+      await screen.findByText('Authenticator app removed from two-factor authentication'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(section('Authenticator')).getByText('Not configured')).toBeInTheDocument(),
+    );
     expect(reset.bodies).toEqual([{ type: 'totp' }]);
-    expect(within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' })).toBeInTheDocument();
+    expect(
+      within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' }),
+    ).toBeInTheDocument();
   });
 
   it('resets the mobile number, and a failed reset keeps the method and the dialog', async () => {
     const { user } = await openPanel(enabledWith({ otp: true }));
     expect(section('Mobile Number')).toHaveTextContent('Codes are sent to +61412345678.');
-    endpoint('post', '/v1/two-factor/reset', { status: 500, msg: 'db down' });
+    endpoint(endpoints.resetTwoFactor, { status: 500, msg: 'db down' });
     await user.click(within(section('Mobile Number')).getByRole('button', { name: 'Reset Mobile Number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset 2FA' });
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
@@ -148,9 +180,11 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
   });
 
   it('offers to try again when the settings cannot be loaded', async () => {
-    endpoint('get', '/v1/user', { status: 500, msg: 'boom' }, { data: { userInfo: userInfo() } });
+    endpoint(endpoints.user, { status: 500, msg: 'boom' }, { data: { userInfo: userInfo() } });
     const { user } = await renderTwoFactor('/security');
-    expect(await screen.findByText('Your two-factor settings could not be loaded.', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your two-factor settings could not be loaded.', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('two-factor-status')).toHaveTextContent('Disabled');
   });
@@ -158,7 +192,9 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
   it('speaks French', async () => {
     profileEndpoint();
     await renderTwoFactor('/security', { language: 'fr' });
-    expect(await screen.findByRole('heading', { name: 'Authentification à deux facteurs' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Authentification à deux facteurs' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('two-factor-status')).toHaveTextContent('Désactivée');
     expect(screen.getByRole('button', { name: 'Activer' })).toBeInTheDocument();
   });

@@ -35,7 +35,9 @@ function MethodRow({ id, title, description, configured, action }: MethodRowProp
       <div className="two-factor-method__text">
         <Typography.Title level={3} id={`${id}-title`} className="two-factor-method__title">
           {title}{' '}
-          <Tag color={configured ? 'green' : 'default'}>{configured ? t('twoFactor.configured') : t('twoFactor.notConfigured')}</Tag>
+          <Tag color={configured ? 'green' : 'default'}>
+            {configured ? t('twoFactor.configured') : t('twoFactor.notConfigured')}
+          </Tag>
         </Typography.Title>
         <Typography.Text type="secondary">{description}</Typography.Text>
       </div>
@@ -45,7 +47,7 @@ function MethodRow({ id, title, description, configured, action }: MethodRowProp
 }
 
 /**
- * The Two-Factor Authentication panel (spec §2.9): overall Enabled/Disabled with Enable or Disable (locked with a
+ * The Two-Factor Authentication panel (docs/two-factor.md): overall Enabled/Disabled with Enable or Disable (locked with a
  * tooltip when an organisation enforces 2FA), and the Authenticator, Mobile Number and Email methods.
  */
 export const TwoFactorPanel = observer(function TwoFactorPanel() {
@@ -63,11 +65,18 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
   const info = profile.userInfo;
   const methodAction = (method: ManagedMethod, label: string) =>
     store.configured(method) ? (
-      <Button onClick={() => store.open({ kind: 'reset', method })} aria-label={t('twoFactor.resetMethod', { method: label })}>
+      <Button
+        onClick={() => store.open({ kind: 'reset', method })}
+        aria-label={t('twoFactor.resetMethod', { method: label })}
+      >
         {t('twoFactor.reset')}
       </Button>
     ) : (
-      <Button type="primary" onClick={() => store.open({ kind: method === 'totp' ? 'authenticator' : 'mobile' })} aria-label={t('twoFactor.setUpMethod', { method: label })}>
+      <Button
+        type="primary"
+        onClick={() => store.open({ kind: method === 'totp' ? 'authenticator' : 'mobile' })}
+        aria-label={t('twoFactor.setUpMethod', { method: label })}
+      >
         {t('twoFactor.setUp')}
       </Button>
     );
@@ -84,7 +93,11 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
   );
 
   return (
-    <section className="two-factor-panel" aria-labelledby="two-factor-title" aria-busy={profile.phase === 'loading'}>
+    <section
+      className="two-factor-panel"
+      aria-labelledby="two-factor-title"
+      aria-busy={profile.phase === 'loading'}
+    >
       <Typography.Title level={2} id="two-factor-title" className="two-factor-panel__title">
         {t('twoFactor.title')}
       </Typography.Title>
@@ -116,7 +129,11 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
                 {/* A disabled button fires no pointer or focus events: a focusable wrapper carries the tooltip.
                     The tooltip takes over aria-describedby of its direct child, hence the inner span. */}
                 <span>
-                  <span tabIndex={0} className="two-factor-status__locked" aria-describedby="two-factor-enforced">
+                  <span
+                    tabIndex={0}
+                    className="two-factor-status__locked"
+                    aria-describedby="two-factor-enforced"
+                  >
                     {toggle}
                   </span>
                 </span>
@@ -126,7 +143,11 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
             )}
           </div>
           {store.enforced && (
-            <Typography.Paragraph type="secondary" id="two-factor-enforced" className="two-factor-status__note">
+            <Typography.Paragraph
+              type="secondary"
+              id="two-factor-enforced"
+              className="two-factor-status__note"
+            >
               {t('twoFactor.enforced')}
             </Typography.Paragraph>
           )}
@@ -168,7 +189,10 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
           />
         )}
         {store.dialog.kind === 'authenticator' && (
-          <AuthenticatorSetupModal onDone={(userInfo) => store.completed(userInfo)} onCancel={() => store.close()} />
+          <AuthenticatorSetupModal
+            onDone={(userInfo) => store.completed(userInfo)}
+            onCancel={() => store.close()}
+          />
         )}
         {store.dialog.kind === 'mobile' && (
           <MobileSetupModal

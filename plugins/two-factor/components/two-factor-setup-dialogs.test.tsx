@@ -1,5 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { clearToasts, endpoint, gate, profileEndpoint, renderTwoFactor, userInfo } from '../testing/two-factor-fixtures';
+import {
+  clearToasts,
+  endpoint,
+  gate,
+  profileEndpoint,
+  renderTwoFactor,
+  userInfo,
+} from '../testing/two-factor-fixtures';
+import { endpoints } from '@contract/v1/endpoints';
+import { HttpResponse } from 'msw';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { server } from '../../../tests/msw/server';
 
 afterEach(() => {
   clearToasts();
@@ -24,14 +35,17 @@ async function openPanel(info = userInfo()) {
 
 const section = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}`) });
 // After a request antd keeps the leaving spinner (named "loading") in the button: match the label, not the whole name.
-const button = (scope: HTMLElement, label: string) => within(scope).getByRole('button', { name: new RegExp(`^(loading ?)?${label}$`) });
+const button = (scope: HTMLElement, label: string) =>
+  within(scope).getByRole('button', { name: new RegExp(`^(loading ?)?${label}$`) });
 
 // antd renders slowly in jsdom on the shared two cores.
 describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
   async function openDialog() {
     const view = await openPanel();
-    endpoint('post', '/v1/two-factor/setup', { data: { secret: SECRET, url: OTPAUTH }, msg: 'Scan the QR code' });
-    await view.user.click(within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' }));
+    endpoint(endpoints.setupTwoFactor, { data: { secret: SECRET, url: OTPAUTH }, msg: 'Scan the QR code' });
+    await view.user.click(
+      within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Two factor code' });
     await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' });
     return { ...view, dialog };
@@ -40,7 +54,9 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
   it('shows the QR code of the otpauth URL and the secret, which Copy puts on the clipboard', async () => {
     const { user, dialog } = await openDialog();
     const qr = within(dialog).getByRole('img', { name: 'QR code for your authenticator app' });
-    expect(qr.querySelector('svg')).not.toBeNull();
+    // The named image is the drawn QR code itself (an svg with its modules as paths), not a wrapper around it.
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(qr.querySelector('path')).not.toBeNull();
     const secret = within(dialog).getByRole('textbox', { name: 'Secret key' });
     expect(secret).toHaveValue(SECRET);
     expect(secret).toHaveAttribute('readonly');
@@ -48,13 +64,15 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     // The feedback goes back to Copy after a moment.
-    expect(await within(dialog).findByRole('button', { name: 'Copy' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('button', { name: 'Copy' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('needs exactly 6 digits, then Submit enables the authenticator and overall 2FA and closes', async () => {
     const { user, dialog } = await openDialog();
     const answer = gate();
-    const confirm = endpoint('post', '/v1/two-factor/confirmation', {
+    const confirm = endpoint(endpoints.confirmTwoFactor, {
       data: { userInfo: withMethod('totp') },
       msg: 'Authenticator app enabled for two-factor authentication',
       until: answer.promise,
@@ -71,8 +89,12 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
     await user.click(submit());
     expect(await within(dialog).findByRole('button', { name: /SUBMITTING/ })).toBeDisabled();
     answer.open();
-    expect(await screen.findByText('Authenticator app enabled for two-factor authentication')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Two factor code' })).not.toBeInTheDocument());
+    expect(
+      await screen.findByText('Authenticator app enabled for two-factor authentication'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Two factor code' })).not.toBeInTheDocument(),
+    );
     expect(confirm.bodies).toEqual([{ code: '123456' }]);
     expect(within(section('Authenticator')).getByText('Configured')).toBeInTheDocument();
     expect(screen.getByTestId('two-factor-status')).toHaveTextContent('Enabled');
@@ -80,13 +102,15 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
 
   it('a refused code shows the error, stops the spinner, clears the code and keeps the dialog', async () => {
     const { user, dialog } = await openDialog();
-    endpoint('post', '/v1/two-factor/confirmation', { status: 400, msg: 'Invalid verification code' });
+    endpoint(endpoints.confirmTwoFactor, { status: 400, msg: 'Invalid verification code' });
     await user.click(within(dialog).getByRole('textbox', { name: '6-digit code' }));
     await user.paste('654321');
     await waitFor(() => expect(button(dialog, 'Submit')).toBeEnabled());
     await user.click(button(dialog, 'Submit'));
     expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: '6-digit code' })).toHaveValue(''));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: '6-digit code' })).toHaveValue(''),
+    );
     expect(within(dialog).queryByRole('button', { name: /SUBMITTING/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Secret key' })).toHaveValue(SECRET);
     expect(within(section('Authenticator')).getByText('Not configured')).toBeInTheDocument();
@@ -94,10 +118,16 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
 
   it('when the setup cannot start it says so and offers to try again', async () => {
     const { user } = await openPanel();
-    const setup = endpoint('post', '/v1/two-factor/setup', { status: 500, msg: 'boom' }, { data: { secret: SECRET, url: OTPAUTH } });
+    const setup = endpoint(
+      endpoints.setupTwoFactor,
+      { status: 500, msg: 'boom' },
+      { data: { secret: SECRET, url: OTPAUTH } },
+    );
     await user.click(within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Two factor code' });
-    expect(await within(dialog).findByText('The authenticator setup could not be started.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The authenticator setup could not be started.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Please try again')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('textbox', { name: 'Secret key' })).toHaveValue(SECRET);
@@ -108,7 +138,9 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
 describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
   async function openDialog(info = userInfo({ phone: { phoneNumber: null } })) {
     const view = await openPanel(info);
-    await view.user.click(within(section('Mobile Number')).getByRole('button', { name: 'Set up Mobile Number' }));
+    await view.user.click(
+      within(section('Mobile Number')).getByRole('button', { name: 'Set up Mobile Number' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Configure Mobile for 2FA' });
     return { ...view, dialog };
   }
@@ -124,7 +156,9 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
     expect(phone(dialog)).toHaveValue('+6141');
     expect(button(dialog, 'Get OTP')).toBeEnabled();
     await user.click(button(dialog, 'Get OTP'));
-    expect(await within(dialog).findByText('Phone number must have minimum of 7 digits and maximum of 15 digits')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Phone number must have minimum of 7 digits and maximum of 15 digits'),
+    ).toBeInTheDocument();
     await user.clear(phone(dialog));
     expect(phone(dialog)).toHaveValue('+');
     expect(await within(dialog).findByText('Phone Number is required')).toBeInTheDocument();
@@ -139,13 +173,19 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
   it('Get OTP sends the number, shows the returned code in a chip and locks resending for 60 seconds', async () => {
     const { user, dialog } = await openDialog();
     const answer = gate();
-    const request = endpoint('patch', '/v1/otp', { data: { otp: '482913' }, msg: 'OTP sent successfully', until: answer.promise });
+    const request = endpoint(endpoints.sendPhoneOtp, {
+      data: { otp: '482913' },
+      msg: 'OTP sent successfully',
+      until: answer.promise,
+    });
     await user.click(phone(dialog));
     await user.paste('+61400111222');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(button(dialog, 'Get OTP'));
     // While the request runs the button waits too.
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: /Get OTP/ })).toHaveClass('ant-btn-loading'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: /Get OTP/ })).toHaveClass('ant-btn-loading'),
+    );
     answer.open();
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Your code: 482913');
     expect(request.bodies).toEqual([{ phoneNumber: '+61400111222' }]);
@@ -167,8 +207,8 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
 
   it('Verify needs the phone and a 6-digit OTP, then enables mobile and overall 2FA and closes', async () => {
     const { user, dialog } = await openDialog();
-    endpoint('patch', '/v1/otp', { data: { otp: '482913' }, msg: 'OTP sent successfully' });
-    const verify = endpoint('post', '/v1/two-factor/setup', {
+    endpoint(endpoints.sendPhoneOtp, { data: { otp: '482913' }, msg: 'OTP sent successfully' });
+    const verify = endpoint(endpoints.setupTwoFactor, {
       data: { userInfo: withMethod('otp', '+61400111222') },
       msg: 'Mobile number enabled for two-factor authentication',
     });
@@ -188,8 +228,12 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
     await user.paste('3');
     await waitFor(() => expect(button(dialog, 'Verify')).toBeEnabled());
     await user.click(button(dialog, 'Verify'));
-    expect(await screen.findByText('Mobile number enabled for two-factor authentication')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Configure Mobile for 2FA' })).not.toBeInTheDocument());
+    expect(
+      await screen.findByText('Mobile number enabled for two-factor authentication'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Configure Mobile for 2FA' })).not.toBeInTheDocument(),
+    );
     expect(verify.bodies).toEqual([{ type: 'otp', phoneNumber: '+61400111222', code: '482913' }]);
     expect(section('Mobile Number')).toHaveTextContent('Codes are sent to +61400111222.');
     expect(within(section('Mobile Number')).getByText('Configured')).toBeInTheDocument();
@@ -198,21 +242,49 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
 
   it('when Get OTP fails it shows the error, stops the spinner, keeps the number and starts no countdown', async () => {
     const { user, dialog } = await openDialog();
-    endpoint('patch', '/v1/otp', { status: 429, msg: 'Please wait 42 seconds before requesting a new code' });
+    endpoint(endpoints.sendPhoneOtp, {
+      status: 429,
+      msg: 'Please wait 42 seconds before requesting a new code',
+    });
     await user.click(phone(dialog));
     await user.paste('+61400111222');
     await user.click(button(dialog, 'Get OTP'));
-    expect(await screen.findByText('Please wait 42 seconds before requesting a new code')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please wait 42 seconds before requesting a new code'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(button(dialog, 'Get OTP')).toBeEnabled());
     expect(phone(dialog)).toHaveValue('+61400111222');
     expect(within(dialog).queryByText(/Resend OTP in/)).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it("reopened inside the resend wait (a reload forgot the countdown), it counts down the server's Retry-After", async () => {
+    const { user, dialog } = await openDialog();
+    server.use(
+      onEndpoint(endpoints.sendPhoneOtp, () =>
+        HttpResponse.json(
+          { msg: 'Please wait 42 seconds before requesting a new code', code: 'OTP_RESEND_TOO_SOON' },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
+      ),
+    );
+    await user.click(phone(dialog));
+    await user.paste('+61400111222');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(button(dialog, 'Get OTP'));
+    expect(await within(dialog).findByText('Resend OTP in 42s')).toBeInTheDocument();
+    expect(button(dialog, 'Resend')).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(42_000);
+    });
+    await waitFor(() => expect(within(dialog).queryByText(/Resend OTP in/)).not.toBeInTheDocument());
+    expect(button(dialog, 'Resend')).toBeEnabled();
+  });
+
   it('when Verify fails it shows the error, stops the spinner, keeps the number and clears the code', async () => {
     const { user, dialog } = await openDialog();
-    endpoint('patch', '/v1/otp', { data: {}, msg: 'OTP sent successfully' });
-    endpoint('post', '/v1/two-factor/setup', { status: 400, msg: 'Invalid verification code' });
+    endpoint(endpoints.sendPhoneOtp, { data: {}, msg: 'OTP sent successfully' });
+    endpoint(endpoints.setupTwoFactor, { status: 400, msg: 'Invalid verification code' });
     await user.click(phone(dialog));
     await user.paste('+61400111222');
     await user.click(button(dialog, 'Get OTP'));
@@ -233,8 +305,12 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
   it('speaks French', async () => {
     profileEndpoint(userInfo({ phone: { phoneNumber: null } }));
     const { user } = await renderTwoFactor('/security', { language: 'fr' });
-    await user.click(await screen.findByRole('button', { name: 'Configurer : Numéro de mobile' }, { timeout: 20_000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Configurer le mobile pour la double authentification' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Configurer : Numéro de mobile' }, { timeout: 20_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Configurer le mobile pour la double authentification',
+    });
     expect(within(dialog).getByRole('button', { name: "Recevoir l'OTP" })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Vérifier' })).toBeDisabled();
   });

@@ -1,3 +1,4 @@
+import { useReturnFocus } from '@core';
 import { Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -9,8 +10,14 @@ export interface TwoFactorToggleModalProps {
   onCancel: () => void;
 }
 
-/** The Enable/Disable 2FA confirmation (spec §2.9). */
-export default function TwoFactorToggleModal({ enable, busy, onConfirm, onCancel }: TwoFactorToggleModalProps) {
+/** The Enable/Disable 2FA confirmation (docs/two-factor.md). */
+export default function TwoFactorToggleModal({
+  enable,
+  busy,
+  onConfirm,
+  onCancel,
+}: TwoFactorToggleModalProps) {
+  useReturnFocus();
   const { t } = useTranslation('two-factor');
   const mode = enable ? 'enable' : 'disable';
   return (

@@ -1,22 +1,18 @@
-import { PluginRegistry, useService } from '@core';
+import { RouteSlot } from '@core';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
 
-/** Links between the /user pages, built from route ids so a deployment can move either page. */
+/**
+ * The tabs of the /user pages: core's `user-area` slot, so details and security (attached in this plugin's
+ * routes) and any other plugin's user pages appear side by side, each path from the route registry.
+ */
 export function UserPagesNav() {
   const { t } = useTranslation('two-factor');
-  const registry = useService(PluginRegistry);
-  const links = [
-    { routeId: 'two-factor.user-details', label: t('nav.details') },
-    { routeId: 'two-factor.user-security', label: t('nav.security') },
-  ];
   return (
-    <nav aria-label={t('nav.label')} className="two-factor-nav">
-      {links.map((link) => (
-        <NavLink key={link.routeId} to={registry.href(link.routeId)} className="two-factor-nav__link">
-          {link.label}
-        </NavLink>
-      ))}
-    </nav>
+    <RouteSlot
+      name="user-area"
+      label={t('nav.label')}
+      className="two-factor-nav"
+      linkClassName="two-factor-nav__link"
+    />
   );
 }

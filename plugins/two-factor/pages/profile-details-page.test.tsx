@@ -1,9 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clearToasts, endpoint, gate, profileEndpoint, renderTwoFactor, userInfo } from '../testing/two-factor-fixtures';
+import {
+  clearToasts,
+  endpoint,
+  gate,
+  profileEndpoint,
+  renderTwoFactor,
+  userInfo,
+} from '../testing/two-factor-fixtures';
+import { endpoints } from '@contract/v1/endpoints';
 
 afterEach(clearToasts);
 
-const withMobileOtp = userInfo({ twoFactorAuthentication: { enabled: true, otp: { setupCompleted: true, enabled: true } } });
+const withMobileOtp = userInfo({
+  twoFactorAuthentication: { enabled: true, otp: { setupCompleted: true, enabled: true } },
+});
 
 async function openProfile(info = userInfo(), options: Parameters<typeof renderTwoFactor>[1] = {}) {
   profileEndpoint(info);
@@ -37,14 +47,19 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     expect(phone()).not.toHaveAttribute('readonly');
     expect(recovery()).toHaveValue('backup@example.com');
     expect(screen.getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Password & security' })).toHaveAttribute('href', '/user/security');
+    expect(screen.getByRole('link', { name: 'Password & security' })).toHaveAttribute(
+      'href',
+      '/user/security',
+    );
   });
 
   it('saves phone, names and the recovery email, and shows the server message', async () => {
     const { user } = await openProfile();
     const answer = gate();
-    const patch = endpoint('patch', '/v1/user', {
-      data: { userInfo: userInfo({ phone: { phoneNumber: '+61499888777' }, recovery_mail: 'backup@example.com' }) },
+    const patch = endpoint(endpoints.updateUser, {
+      data: {
+        userInfo: userInfo({ phone: { phoneNumber: '+61499888777' }, recovery_mail: 'backup@example.com' }),
+      },
       msg: 'Profile updated successfully',
       until: answer.promise,
     });
@@ -59,7 +74,12 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     answer.open();
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(patch.bodies).toEqual([
-      { firstName: 'Jane', lastName: 'Citizen', phoneNumber: '+61499888777', recovery_mail: 'backup@example.com' },
+      {
+        firstName: 'Jane',
+        lastName: 'Citizen',
+        phoneNumber: '+61499888777',
+        recovery_mail: 'backup@example.com',
+      },
     ]);
     // Mobile OTP was off: no confirmation was needed.
     expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument();
@@ -67,20 +87,25 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
 
   it('leaves the recovery email out when it is empty', async () => {
     const { user } = await openProfile();
-    const patch = endpoint('patch', '/v1/user', { data: { userInfo: userInfo() }, msg: 'Profile updated successfully' });
+    const patch = endpoint(endpoints.updateUser, {
+      data: { userInfo: userInfo() },
+      msg: 'Profile updated successfully',
+    });
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     await waitFor(() => expect(patch.count).toBe(1));
     expect(patch.bodies[0]).toEqual({ firstName: 'Jane', lastName: 'Citizen', phoneNumber: '+61412345678' });
   });
 
-  it('checks the phone and the recovery email with the spec §5 messages, and keeps Save disabled until they are valid', async () => {
+  it('checks the phone and the recovery email with the docs/validation-rules.md messages, and keeps Save disabled until they are valid', async () => {
     const { user } = await openProfile();
     await user.clear(phone());
     expect(await screen.findByText('Phone Number is required')).toBeInTheDocument();
     await user.click(phone());
     await user.paste('12345');
-    expect(await screen.findByText('Phone number must have minimum of 7 digits and maximum of 15 digits')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Phone number must have minimum of 7 digits and maximum of 15 digits'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(save()).toBeDisabled());
     await user.click(phone());
     await user.paste('678');
@@ -95,7 +120,7 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
 
   it('asks before a new number resets mobile OTP: Cancel sends nothing, Save and Update saves', async () => {
     const { user } = await openProfile(withMobileOtp);
-    const patch = endpoint('patch', '/v1/user', {
+    const patch = endpoint(endpoints.updateUser, {
       data: { userInfo: userInfo({ phone: { phoneNumber: '+61400111222' } }) },
       msg: 'Profile updated successfully',
     });
@@ -107,7 +132,9 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset Mobile OTP' });
     expect(dialog).toHaveTextContent('Changing your phone number resets the mobile OTP.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument(),
+    );
     expect(patch.count).toBe(0);
     expect(phone()).toHaveValue('+61400111222');
 
@@ -116,12 +143,17 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     await user.click(within(again).getByRole('button', { name: 'Save and Update' }));
     await waitFor(() => expect(patch.count).toBe(1));
     expect(patch.bodies[0]).toMatchObject({ phoneNumber: '+61400111222' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument(),
+    );
   });
 
   it('does not ask when mobile OTP is on but the number stays the same', async () => {
     const { user } = await openProfile(withMobileOtp);
-    const patch = endpoint('patch', '/v1/user', { data: { userInfo: withMobileOtp }, msg: 'Profile updated successfully' });
+    const patch = endpoint(endpoints.updateUser, {
+      data: { userInfo: withMobileOtp },
+      msg: 'Profile updated successfully',
+    });
     await user.click(recovery());
     await user.paste('backup@example.com');
     await waitFor(() => expect(save()).toBeEnabled());
@@ -131,28 +163,37 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
   });
 
   it.each([
-    [400, 'Phone number must have minimum of 7 digits and maximum of 15 digits', 'Phone number must have minimum of 7 digits and maximum of 15 digits'],
+    [
+      400,
+      'Phone number must have minimum of 7 digits and maximum of 15 digits',
+      'Phone number must have minimum of 7 digits and maximum of 15 digits',
+    ],
     [500, 'internal details', 'Please try again'],
-  ])('after a %s it shows the message, stops the spinner and keeps what was typed', async (status, msg, shown) => {
-    const { user } = await openProfile();
-    endpoint('patch', '/v1/user', { status, msg });
-    await user.clear(phone());
-    await user.click(phone());
-    await user.paste('+61400999888');
-    await user.click(recovery());
-    await user.paste('backup@example.com');
-    await waitFor(() => expect(save()).toBeEnabled());
-    await user.click(save());
-    expect(await screen.findByText(shown)).toBeInTheDocument();
-    await waitFor(() => expect(save()).toBeEnabled());
-    expect(phone()).toHaveValue('+61400999888');
-    expect(recovery()).toHaveValue('backup@example.com');
-  });
+  ])(
+    'after a %s it shows the message, stops the spinner and keeps what was typed',
+    async (status, msg, shown) => {
+      const { user } = await openProfile();
+      endpoint(endpoints.updateUser, { status, msg });
+      await user.clear(phone());
+      await user.click(phone());
+      await user.paste('+61400999888');
+      await user.click(recovery());
+      await user.paste('backup@example.com');
+      await waitFor(() => expect(save()).toBeEnabled());
+      await user.click(save());
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      await waitFor(() => expect(save()).toBeEnabled());
+      expect(phone()).toHaveValue('+61400999888');
+      expect(recovery()).toHaveValue('backup@example.com');
+    },
+  );
 
   it('offers to try again when the profile cannot be loaded', async () => {
-    const load = endpoint('get', '/v1/user', { status: 500, msg: 'boom' }, { data: { userInfo: userInfo() } });
+    const load = endpoint(endpoints.user, { status: 500, msg: 'boom' }, { data: { userInfo: userInfo() } });
     const { user } = await renderTwoFactor('/user/details');
-    expect(await screen.findByText('Your profile could not be loaded.', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your profile could not be loaded.', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Jane Citizen' })).toBeInTheDocument();
     expect(load.count).toBe(2);
@@ -161,7 +202,9 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
   it('/user opens the details, and the side menu links to Profile and Security', async () => {
     profileEndpoint();
     const { router } = await renderTwoFactor('/user', { appLayout: true });
-    expect(await screen.findByRole('heading', { name: 'Jane Citizen' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Jane Citizen' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/details');
     expect(await screen.findByRole('link', { name: /Profile/ })).toHaveAttribute('href', '/user/details');
     expect(screen.getByRole('link', { name: /^Security$/ })).toHaveAttribute('href', '/security');
@@ -170,7 +213,9 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
   it('speaks French', async () => {
     profileEndpoint();
     await renderTwoFactor('/user/details', { language: 'fr' });
-    expect(await screen.findByText('Inscrit depuis le 05/03/2025', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Inscrit depuis le 05/03/2025', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enregistrer et mettre à jour' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'E-mail de secours' })).toBeInTheDocument();
   });

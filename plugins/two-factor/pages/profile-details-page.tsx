@@ -11,7 +11,7 @@ import { ProfileDetailsStore } from '../stores/profile-details-store';
 import { UserProfileStore } from '../stores/user-profile-store';
 import '../components/two-factor.css';
 
-/** /user/details (spec §2.7). */
+/** /user/details (docs/account-settings.md). */
 const ProfileDetailsPage = observer(function ProfileDetailsPage() {
   const { t } = useTranslation('two-factor');
   const api = useService(UserSecurityApi);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TwoFactorPanel } from '../components/two-factor-panel';
 import '../components/two-factor.css';
 
-/** /security: the security settings, which hold the two-factor panel (spec §2.3). */
+/** /security: the security settings, which hold the two-factor panel (docs/screens-and-routes.md). */
 export default function SecuritySettingsPage() {
   const { t } = useTranslation('two-factor');
   return (

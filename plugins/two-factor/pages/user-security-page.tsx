@@ -5,7 +5,7 @@ import { TwoFactorPanel } from '../components/two-factor-panel';
 import { UserPagesNav } from '../components/user-pages-nav';
 import '../components/two-factor.css';
 
-/** /user/security: the password and the second factors; where the enforced-2FA notice's Proceed leads (spec §4). */
+/** /user/security: the password and the second factors; where the enforced-2FA notice's Proceed leads (docs/two-factor.md). */
 export default function UserSecurityPage() {
   const { t } = useTranslation('two-factor');
   return (

@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserSecurityApi } from '../api/user-security-api';
 import { isAbort, type LoadPhase } from './user-profile-store';
 
-/** The 'Two factor code' dialog (spec §2.9): a fresh secret and QR code, then the first code from the app. */
+/** The 'Two factor code' dialog (docs/two-factor.md): a fresh secret and QR code, then the first code from the app. */
 export class AuthenticatorSetupStore {
   phase: LoadPhase = 'loading';
   setup: TotpSetupData | null = null;

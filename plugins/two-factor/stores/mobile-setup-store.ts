@@ -1,13 +1,20 @@
+import { ApiError } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserSecurityApi } from '../api/user-security-api';
 import { Countdown } from './countdown';
 
-/** Spec §9: one code per 60 seconds. */
+/** docs/limits-and-timing.md: one code per 60 seconds. */
 export const RESEND_WAIT_SECONDS = 60;
 
+/** The seconds the server still holds a new code back (429 `OTP_RESEND_TOO_SOON`, `Retry-After`), else null. */
+function resendWaitOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || error.code !== 'OTP_RESEND_TOO_SOON') return null;
+  return error.retryAfterSeconds;
+}
+
 /**
- * The 'Configure Mobile for 2FA' dialog (spec §2.9): Get OTP starts the 60 s resend lock, the code the server
+ * The 'Configure Mobile for 2FA' dialog (docs/two-factor.md): Get OTP starts the 60 s resend lock, the code the server
  * returns in development is shown in a chip, and Verify enables mobile 2FA.
  */
 export class MobileSetupStore {
@@ -27,7 +34,7 @@ export class MobileSetupStore {
     makeAutoObservable<MobileSetupStore, 'api'>(this, { api: false, resend: false });
   }
 
-  /** Get OTP is refused while the phone is empty, a request runs or the countdown runs (spec §5). */
+  /** Get OTP is refused while the phone is empty, a request runs or the countdown runs (docs/validation-rules.md). */
   canRequest(phone: string | undefined): boolean {
     const digits = (phone ?? '').replace(/^\+/, '');
     return digits !== '' && !this.requesting && !this.verifying && !this.resend.running;
@@ -44,7 +51,15 @@ export class MobileSetupStore {
         this.resend.start(RESEND_WAIT_SECONDS);
       });
       return true;
-    } catch {
+    } catch (error) {
+      // Inside the resend wait (the dialog was reopened or the page reloaded, which forgot the countdown):
+      // the code sent before still works, and the server says how long until a new one (Retry-After).
+      const wait = resendWaitOf(error);
+      if (wait !== null)
+        runInAction(() => {
+          this.sent = true;
+          this.resend.start(wait);
+        });
       return false;
     } finally {
       runInAction(() => (this.requesting = false));

@@ -9,7 +9,7 @@ export interface ProfileFormValues {
 }
 
 /**
- * The Profile details form (spec §2.7): names and email are shown, phone and recovery email are saved.
+ * The Profile details form (docs/account-settings.md): names and email are shown, phone and recovery email are saved.
  * A new phone number while mobile OTP is on waits in {@link pending} for the 'Reset Mobile OTP' confirmation.
  */
 export class ProfileDetailsStore {
@@ -51,7 +51,7 @@ export class ProfileDetailsStore {
     if (!info || this.saving) return;
     this.saving = true;
     const recoveryMail = values.recoveryMail?.trim();
-    // Spec §3: the names go back as they are; the recovery email only when there is one.
+    // docs/api-contract.md: the names go back as they are; the recovery email only when there is one.
     const body: UpdateUserBody = {
       firstName: info.name.first,
       lastName: info.name.last,

@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserSecurityApi } from '../api/user-security-api';
 import type { UserProfileStore } from './user-profile-store';
 
-/** The methods a user can set up and reset; email is always there (spec §4). */
+/** The methods a user can set up and reset; email is always there (docs/two-factor.md). */
 export type ManagedMethod = 'totp' | 'otp';
 
 export type TwoFactorDialog =
@@ -14,7 +14,7 @@ export type TwoFactorDialog =
   | { kind: 'reset'; method: ManagedMethod };
 
 /**
- * The Two-Factor Authentication panel (spec §2.9): the overall switch, the three methods and which dialog is open.
+ * The Two-Factor Authentication panel (docs/two-factor.md): the overall switch, the three methods and which dialog is open.
  * Each change answers with the new profile, so the panel never refetches.
  */
 export class TwoFactorStore {
@@ -37,7 +37,7 @@ export class TwoFactorStore {
     return this.state?.enabled ?? false;
   }
 
-  /** An organisation forces 2FA: the overall switch is locked (spec §6). */
+  /** An organisation forces 2FA: the overall switch is locked (docs/organisation-selection.md). */
   get enforced(): boolean {
     return this.profile.userInfo?.twoFactorEnabledInOrg ?? false;
   }

@@ -11,7 +11,7 @@ export function isAbort(error: unknown): boolean {
 }
 
 /**
- * The signed-in user's profile (`userInfo`, spec §3) as one screen sees it. Every change the server answers
+ * The signed-in user's profile (`userInfo`, docs/api-contract.md) as one screen sees it. Every change the server answers
  * with the new profile goes through {@link apply}, which also keeps the session's 2FA flags in step.
  */
 export class UserProfileStore {

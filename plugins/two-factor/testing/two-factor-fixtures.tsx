@@ -8,13 +8,14 @@ import '@ant-design/v5-patch-for-react-19';
 import type { PortalPlugin, SessionStore } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { message } from 'antd';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import twoFactorPlugin from '../index';
-
-export const API = 'http://localhost';
+import { endpoints } from '@contract/v1/endpoints';
+import type { EndpointRoute } from '@contract/v1/endpoint';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -23,12 +24,15 @@ function merge<T>(base: T, patch: DeepPartial<T> | undefined): T {
   const out: any = Array.isArray(base) ? [...(base as unknown[])] : { ...base };
   for (const [key, value] of Object.entries(patch)) {
     const current = (base as any)[key];
-    out[key] = value && typeof value === 'object' && current && typeof current === 'object' ? merge(current, value as any) : value;
+    out[key] =
+      value && typeof value === 'object' && current && typeof current === 'object'
+        ? merge(current, value as any)
+        : value;
   }
   return out;
 }
 
-/** The profile of spec §3, as GET /v1/user answers it; override any part. */
+/** The profile of docs/api-contract.md, as GET /v1/user answers it; override any part. */
 export function userInfo(patch?: DeepPartial<UserInfo>): UserInfo {
   return merge<UserInfo>(
     {
@@ -65,7 +69,10 @@ export function inOrganization(session: SessionStore): void {
       portals: { kreanoAccount: { hasAccess: true } },
     },
   ]);
-  session.selectOrganization({ organizationId: 'org-1', role: 'owner' }, { accessToken: 'org-access', refreshToken: 'org-refresh' });
+  session.selectOrganization(
+    { organizationId: 'org-1', role: 'owner' },
+    { accessToken: 'org-access', refreshToken: 'org-refresh' },
+  );
 }
 
 export interface Recorded {
@@ -88,18 +95,19 @@ export function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
-/** A /v1 endpoint answering `{ data, msg }` (or an error), recording every JSON body. Answers in turn, the last repeats. */
-export function endpoint(method: 'get' | 'post' | 'patch', path: string, ...answers: Answer[]): Recorded {
+/** An endpoint of the contract's table answering `{ data, msg }` (or an error), recording every JSON body. Answers in turn, the last repeats. */
+export function endpoint(route: EndpointRoute, ...answers: Answer[]): Recorded {
   const recorded: Recorded = { bodies: [], count: 0 };
   const queue = answers.length ? answers : [{}];
   server.use(
-    http[method](`${API}${path}`, async ({ request }) => {
+    onEndpoint(route, async ({ request }) => {
       const answer = queue[Math.min(recorded.count, queue.length - 1)]!;
       recorded.count += 1;
-      recorded.bodies.push(method === 'get' ? null : await request.json().catch(() => null));
+      recorded.bodies.push(route.method === 'GET' ? null : await request.json().catch(() => null));
       if (answer.until) await answer.until;
       const status = answer.status ?? 200;
-      if (status >= 400) return HttpResponse.json({ msg: answer.msg ?? 'Server error', code: 'TEST' }, { status });
+      if (status >= 400)
+        return HttpResponse.json({ msg: answer.msg ?? 'Server error', code: 'TEST' }, { status });
       return HttpResponse.json({ data: answer.data ?? null, msg: answer.msg ?? '' }, { status });
     }),
   );
@@ -108,7 +116,7 @@ export function endpoint(method: 'get' | 'post' | 'patch', path: string, ...answ
 
 /** GET /v1/user answering with this profile. */
 export function profileEndpoint(info: UserInfo = userInfo()): Recorded {
-  return endpoint('get', '/v1/user', { data: { userInfo: info } });
+  return endpoint(endpoints.user, { data: { userInfo: info } });
 }
 
 /**
@@ -117,7 +125,8 @@ export function profileEndpoint(info: UserInfo = userInfo()): Recorded {
  */
 const withoutAppLayout: PortalPlugin = {
   ...twoFactorPlugin,
-  routes: (ctx) => (twoFactorPlugin.routes?.(ctx) ?? []).map((route) => ({ ...route, layout: 'public' as const })),
+  routes: (ctx) =>
+    (twoFactorPlugin.routes?.(ctx) ?? []).map((route) => ({ ...route, layout: 'public' as const })),
 };
 
 export interface RenderTwoFactorOptions extends Omit<RenderPortalOptions, 'plugins' | 'url'> {
@@ -125,7 +134,10 @@ export interface RenderTwoFactorOptions extends Omit<RenderPortalOptions, 'plugi
   appLayout?: boolean;
 }
 
-export async function renderTwoFactor(url: string, { appLayout = false, ...options }: RenderTwoFactorOptions = {}) {
+export async function renderTwoFactor(
+  url: string,
+  { appLayout = false, ...options }: RenderTwoFactorOptions = {},
+) {
   const plugin = appLayout ? twoFactorPlugin : withoutAppLayout;
   return renderWithPortal({ session: inOrganization, ...options, url, plugins: [stubAuthPlugin, plugin] });
 }

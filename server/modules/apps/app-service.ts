@@ -11,45 +11,35 @@ import type {
   SsoExchangeBody,
   SsoIdentity,
 } from '../../../contract/v1/apps';
-import {
-  apps,
-  memberships,
-  organizationApps,
-  organizationPortals,
-  organizations,
-  portals,
-  sessions,
-  users,
-} from '../../db/schema';
+import { apps, organizationApps } from './schema';
+import { memberships, organizationPortals, organizations, portals } from '../organizations/schema';
+import { sessions } from '../sessions/schema';
+import { users } from '../users/schema';
 import { badRequest, forbidden, notFound, preconditionFailed } from '../../http/errors';
 import type { Services } from '../../services';
 import { ORGANIZATION_MESSAGES } from '../organizations/organization-service';
 import type { AuthContext } from '../sessions/session-service';
 import { AppUrls } from './app-urls';
 import { LAUNCH_TOKEN_TTL_SECONDS, LaunchTokens, type LaunchTokenRow } from './launch-tokens';
+import type { MessageKey } from '../../i18n/message';
 
 export const APP_MESSAGES = {
-  list: 'Apps fetched successfully',
-  launched: 'Launch token issued',
-  ssoIssued: 'Single sign-on token issued',
-  enabled: 'App enabled successfully',
-  disabled: 'App disabled successfully',
-  configured: 'App configuration updated successfully',
-  exchanged: 'Launch token accepted',
-  notFound: 'App not found',
-  organizationRequired: 'Please select an organisation first',
-  manageForbidden: 'Only an admin or owner can change this app',
-  notSwitchable: 'Only third-party apps can be enabled or disabled',
-  opensWithSso: 'This app opens with single sign-on',
-  opensInPortal: 'This app opens in its own portal',
-  appDisabled: 'This app is disabled for your organisation',
-  ssoNotConfigured: 'Single sign-on is not set up for this app yet',
-  launchTokenInvalid: 'Launch link is invalid or has expired',
-};
-
-/** Roles that may switch partner apps on and off (spec §6). */
-const MANAGER_ROLES = ['owner', 'admin'];
-export const canManageApps = (role: string) => MANAGER_ROLES.includes(role.toLowerCase());
+  list: 'apps.list',
+  launched: 'apps.launched',
+  ssoIssued: 'apps.ssoIssued',
+  enabled: 'apps.enabled',
+  disabled: 'apps.disabled',
+  configured: 'apps.configured',
+  exchanged: 'apps.exchanged',
+  notFound: 'apps.notFound',
+  organizationRequired: 'apps.organizationRequired',
+  notSwitchable: 'apps.notSwitchable',
+  opensWithSso: 'apps.opensWithSso',
+  opensInPortal: 'apps.opensInPortal',
+  appDisabled: 'apps.appDisabled',
+  ssoNotConfigured: 'apps.ssoNotConfigured',
+  launchTokenInvalid: 'apps.launchTokenInvalid',
+} satisfies Record<string, MessageKey>;
 
 type OrganizationRow = typeof organizations.$inferSelect;
 interface AppRow {
@@ -59,12 +49,15 @@ interface AppRow {
   orgApp: typeof organizationApps.$inferSelect | null;
 }
 
-/** The app dashboard and launcher (spec §2.4, §4 App launch, §6, §7.3). */
+/** The shared services AppService uses. */
+export type AppServiceNeeds = Pick<Services, 'audit' | 'clock' | 'config' | 'db' | 'links' | 'sessions'>;
+
+/** The app dashboard and launcher (docs/apps-and-sso.md App launch, docs/organisation-selection.md, docs/api-contract.md). */
 export class AppService {
   private readonly urls: AppUrls;
   private readonly launchTokens: LaunchTokens;
 
-  constructor(private readonly s: Services) {
+  constructor(private readonly s: AppServiceNeeds) {
     this.urls = new AppUrls(s.links, s.config.devRoutes);
     this.launchTokens = new LaunchTokens(s.db, s.clock);
   }
@@ -127,8 +120,9 @@ export class AppService {
     return { token, url: this.urls.ssoEntry(row.app) };
   }
 
+  /** The router checked `apps.manage` against the caller's current role (docs/access-control.md). */
   async setStatus(auth: AuthContext, body: AppStatusBody, request: FastifyRequest): Promise<AppListItem> {
-    const { org } = await this.managedMembership(auth);
+    const { org } = await this.activeMembership(auth);
     const row = await this.appRow(org.id, body.appId);
     if (!row.app.thirdParty) throw badRequest(APP_MESSAGES.notSwitchable, 'APP_NOT_SWITCHABLE');
     await this.s.db
@@ -147,8 +141,9 @@ export class AppService {
     return this.toItem(await this.appRow(org.id, body.appId));
   }
 
+  /** The router checked `apps.manage`, like setStatus. */
   async setConfig(auth: AuthContext, body: AppConfigBody, request: FastifyRequest): Promise<AppListItem> {
-    const { org } = await this.managedMembership(auth);
+    const { org } = await this.activeMembership(auth);
     const row = await this.appRow(org.id, body.appId);
     if (!row.app.thirdParty) throw badRequest(APP_MESSAGES.notSwitchable, 'APP_NOT_SWITCHABLE');
     await this.s.db
@@ -275,13 +270,6 @@ export class AppService {
     if (!row) throw forbidden(APP_MESSAGES.organizationRequired, 'ORGANIZATION_REQUIRED');
     if (!row.org.enabled) throw forbidden(ORGANIZATION_MESSAGES.disabled, 'ORGANIZATION_DISABLED');
     return row;
-  }
-
-  private async managedMembership(auth: AuthContext) {
-    const membership = await this.activeMembership(auth);
-    if (!canManageApps(membership.role))
-      throw forbidden(APP_MESSAGES.manageForbidden, 'APP_MANAGE_FORBIDDEN');
-    return membership;
   }
 
   private appRows(organizationId: string, appId?: string): Promise<AppRow[]> {

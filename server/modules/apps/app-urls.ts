@@ -20,7 +20,7 @@ export class AppUrls {
     return this.links.resolve(this.devLandings ? devThirdPartyLandingPath(app.id) : app.appUrl);
   }
 
-  /** The portal appends the token to this (spec §4: 'url plus token'). */
+  /** The portal appends the token to this (docs/apps-and-sso.md: 'url plus token'). */
   ssoEntry(app: { id: string; appUrl: string }): string {
     const base = this.thirdParty(app);
     return `${base}${base.includes('?') ? '&' : '?'}token=`;

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../../contract/v1/permissions';
 import { activityLogs } from '../../db/schema';
 import type { App } from '../../http/types';
 import { DEMO_IDS } from '../../seed/demo-data';
+import { organizations } from '../organizations/schema';
 import { call, createTestApp, FakeClock, loginAs } from '../../test/test-app';
 
 const CLOUD_DRIVE = '33333333-3333-4333-8333-000000000001';
@@ -27,6 +29,12 @@ const clock = new FakeClock();
 
 beforeAll(async () => {
   app = await createTestApp({ clock });
+  // These tests are about apps, not the enforced-2FA rule (organizations/enforced-two-factor.test.ts): entering
+  // Globex would switch demo's 2FA on, and every later demo login would then wait for a code.
+  await app.database.db
+    .update(organizations)
+    .set({ enforceTwoFactor: false })
+    .where(eq(organizations.id, DEMO_IDS.globex));
 });
 afterAll(() => app.close());
 
@@ -150,15 +158,35 @@ describe('PATCH /v1/app/status', () => {
     expect(trail.every((e) => e.organizationId === DEMO_IDS.acme)).toBe(true);
   });
 
-  it('refuses a member with 403 and leaves the app as it was', async () => {
+  it('refuses a member (no apps.manage) with 403 and leaves the app as it was', async () => {
     const { token } = await enter('bob@example.com', DEMO_IDS.acme);
     const response = await setStatus(token, CLOUD_DRIVE, false);
     expect(response.statusCode).toBe(403);
     expect(response.json).toEqual({
-      msg: 'Only an admin or owner can change this app',
-      code: 'APP_MANAGE_FORBIDDEN',
+      msg: "You don't have permission to do this. Contact the account owner or admin",
+      code: 'PERMISSION_DENIED',
     });
     expect(byTitle(await cards(token), 'CloudDrive Sync').canLaunch).toBe(true);
+  });
+
+  it("follows the apps.manage permission of the caller's role, not the role's name", async () => {
+    const owner = await enter('demo@example.com', DEMO_IDS.acme);
+    const setGrants = (roleId: string, permissions: string[]) =>
+      call(app, { method: 'PATCH', url: '/v1/acl', token: owner.token, body: { roleId, permissions } });
+    const admin = await enter('alice@example.com', DEMO_IDS.acme);
+    const member = await enter('bob@example.com', DEMO_IDS.acme);
+
+    // The owner takes apps.manage from admins and gives it to members: the same tokens swap rights.
+    expect((await setGrants('admin', ['members.view', 'acl.manage'])).statusCode).toBe(200);
+    expect((await setGrants('member', ['members.view', 'apps.manage'])).statusCode).toBe(200);
+    expect((await setStatus(admin.token, CLOUD_DRIVE, false)).json.code).toBe('PERMISSION_DENIED');
+    expect((await setStatus(member.token, CLOUD_DRIVE, false)).statusCode).toBe(200);
+    expect((await setStatus(member.token, CLOUD_DRIVE, true)).statusCode).toBe(200);
+
+    expect((await setGrants('admin', [...PERMISSIONS])).statusCode).toBe(200);
+    expect((await setGrants('member', ['members.view'])).statusCode).toBe(200);
+    expect((await setStatus(admin.token, CLOUD_DRIVE, true)).statusCode).toBe(200);
+    expect((await setStatus(member.token, CLOUD_DRIVE, true)).statusCode).toBe(403);
   });
 
   it('lets the owner of a personal account switch partner apps on', async () => {
@@ -190,7 +218,7 @@ describe('PATCH /v1/app/status', () => {
 });
 
 describe('PATCH /v1/app/config', () => {
-  it("records an organisation's completed SSO set-up, for admins and owners only", async () => {
+  it("records an organisation's completed SSO set-up, for those holding apps.manage only", async () => {
     const owner = await enter('carol@example.com', DEMO_IDS.globex);
     const body = { appId: LEDGER_BOOKS, ssoIntegrationCompleted: true };
     const done = await call(app, { method: 'PATCH', url: '/v1/app/config', token: owner.token, body });

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { launchTokens } from '../../db/schema';
+import { launchTokens } from './schema';
 import { newId, newOpaqueToken, sha256 } from '../../security/random';
 
 /** Long enough for a browser tab to open and call back, short enough that a leaked URL is useless. */

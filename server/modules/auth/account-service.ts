@@ -7,7 +7,9 @@ import type {
   ResetPasswordBody,
   VerifyEmailBody,
 } from '../../../contract/v1/auth';
-import { actionTokens, memberships, users } from '../../db/schema';
+import { actionTokens } from './schema';
+import { memberships } from '../organizations/schema';
+import { users } from '../users/schema';
 import { badRequest, fieldError, tooManyRequests } from '../../http/errors';
 import { mailTemplates } from '../../mail/templates';
 import { CAPTCHA_FAILED_MESSAGE } from '../../security/captcha';
@@ -16,24 +18,29 @@ import { newId, newOpaqueToken, sha256 } from '../../security/random';
 import type { Services } from '../../services';
 import { acceptInvitation, createOrganization, findOpenInvitation } from '../organizations/organization-queries';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../users/user-queries';
+import type { MessageKey } from '../../i18n/message';
+import { mailLanguage, requestedLanguage } from '../../i18n/mail-language';
 
 export const ACCOUNT_MESSAGES = {
-  registered: 'Registration successful. Please check your email to verify your account',
-  registeredVerified: 'Registration successful. You can now log in',
-  verified: 'Email account verified',
-  linkExpired: 'Link is expired',
-  resetRequested: 'If an account exists for this email, you will receive password reset instructions',
-  resent: 'If this email is waiting for verification, a new verification link has been sent',
-  passwordReset: 'Your password has been reset. Please log in with your new password',
-  tooManyMails: 'Too many requests. Please try again later',
-};
+  registered: 'account.registered',
+  registeredVerified: 'account.registeredVerified',
+  verified: 'account.verified',
+  linkExpired: 'account.linkExpired',
+  resetRequested: 'account.resetRequested',
+  resent: 'account.resent',
+  passwordReset: 'account.passwordReset',
+  tooManyMails: 'account.tooManyMails',
+} satisfies Record<string, MessageKey>;
 
 const VERIFY_TTL_MS = 24 * 3600_000;
 const RESET_TTL_MS = 3600_000;
 
+/** The shared services AccountService uses. */
+export type AccountServiceNeeds = Pick<Services, 'audit' | 'captcha' | 'clock' | 'commonPasswords' | 'config' | 'db' | 'hasher' | 'i18n' | 'links' | 'mailer' | 'sessions' | 'throttle'>;
+
 /** Sign-up, email verification and password recovery: answers never reveal whether an email has an account. */
 export class AccountService {
-  constructor(private readonly s: Services) {}
+  constructor(private readonly s: AccountServiceNeeds) {}
 
   private checkPasswordStrength(password: string): void {
     if (this.s.commonPasswords.isCommon(password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE, 'PASSWORD_TOO_COMMON');
@@ -78,39 +85,66 @@ export class AccountService {
     return rows[0]?.id ?? '';
   }
 
-  private async sendVerification(user: UserRow, organizationToken?: string): Promise<void> {
+  private async sendVerification(user: UserRow, request: FastifyRequest, organizationToken?: string): Promise<void> {
     const token = await this.createActionToken(user.id, 'verify-email', VERIFY_TTL_MS);
     const orgToken = organizationToken ?? (await this.personalOrganizationId(user.id));
-    this.s.mailer.sendLater(mailTemplates.verifyEmail(user.email, user.firstName, this.s.links.emailVerification(token, orgToken)));
+    const link = this.s.links.emailVerification(token, orgToken);
+    this.s.mailer.sendLater(mailTemplates.verifyEmail(user.email, user.firstName, link, mailLanguage(this.s.i18n, user.language, request)));
   }
 
+  /**
+   * Requests that can send mail (sign-up, forgot-password, resend-email): MAIL_MAX_PER_EMAIL per address and
+   * MAIL_MAX_PER_IP per client address in MAIL_THROTTLE_WINDOW, counted whether or not the address has an account.
+   * Each request takes its slot in one statement (server/security/throttle.ts), so parallel requests cannot overshoot.
+   */
   private async throttleMail(kind: string, email: string, request: FastifyRequest): Promise<void> {
-    const { maxPerEmail, maxPerIp, windowSeconds } = this.s.config.mailThrottle;
+    const { throttle, config } = this.s;
+    const { maxPerEmail, maxPerIp, windowSeconds } = config.mailThrottle;
     const windowMs = windowSeconds * 1000;
-    const [byEmail, byIp] = await Promise.all([
-      this.s.throttle.count(`${kind}-email`, email, windowMs),
-      this.s.throttle.count(`${kind}-ip`, request.ip, windowMs),
-    ]);
-    if (byEmail >= maxPerEmail || byIp >= maxPerIp) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, windowSeconds, 'MAIL_THROTTLED');
-    await Promise.all([this.s.throttle.record(`${kind}-email`, email), this.s.throttle.record(`${kind}-ip`, request.ip)]);
+    const byEmail = await throttle.take(`${kind}-email`, email, { limit: maxPerEmail, windowMs });
+    if (!byEmail.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byEmail.retryAfterSeconds, 'MAIL_THROTTLED');
+    const byIp = await throttle.take(`${kind}-ip`, request.ip, { limit: maxPerIp, windowMs });
+    if (!byIp.ok) {
+      // Refused by the address's budget: this request did not use the email's slot.
+      await throttle.giveBack(byEmail.slot);
+      throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byIp.retryAfterSeconds, 'MAIL_THROTTLED');
+    }
+  }
+
+  /**
+   * Sign-up mails an address at most once per MAIL_THROTTLE_WINDOW, whatever its state (new, unverified, taken), so
+   * repeated sign-ups cannot flood an inbox; the answer does not change, so it still reveals no account.
+   */
+  private async firstSignUpMailOfWindow(email: string): Promise<boolean> {
+    const windowMs = this.s.config.mailThrottle.windowSeconds * 1000;
+    return (await this.s.throttle.take('register-mail', email, { limit: 1, windowMs })).ok;
   }
 
   async register(body: RegisterBody, request: FastifyRequest): Promise<{ data: { isVerified: boolean }; msg: string }> {
     const { db, clock, hasher, audit } = this.s;
     this.checkPasswordStrength(body.password);
     const email = normaliseEmail(body.email);
+    // Before the hash: a refused sign-up costs neither a hash nor a mail.
+    await this.throttleMail('register', email, request);
     const now = clock.now();
     // Hash before looking the email up, so a taken address answers in the same time as a free one.
     const passwordHash = await hasher.hash(body.password);
     const existing = await findUserByEmail(db, email);
     if (existing && !existing.emailVerifiedAt && !existing.disabled) {
-      // Most likely the same person who lost the first mail.
-      await this.sendVerification(existing);
+      // Most likely the same person who lost the first mail (resend-email sends another one).
+      if (await this.firstSignUpMailOfWindow(email)) await this.sendVerification(existing, request);
       return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
     }
     if (existing) {
+      if (!(await this.firstSignUpMailOfWindow(email))) return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
       this.s.mailer.sendLater(
-        mailTemplates.alreadyRegistered(email, existing.firstName, this.s.links.login(), this.s.links.forgotPassword()),
+        mailTemplates.alreadyRegistered(
+          email,
+          existing.firstName,
+          this.s.links.login(),
+          this.s.links.forgotPassword(),
+          mailLanguage(this.s.i18n, existing.language, request),
+        ),
       );
       return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
     }
@@ -126,6 +160,7 @@ export class AccountService {
         passwordHash,
         firstName: body.firstName,
         lastName: body.lastName,
+        language: requestedLanguage(this.s.i18n, request),
         emailVerifiedAt: invited ? now : null,
         createdAt: now,
         updatedAt: now,
@@ -149,7 +184,7 @@ export class AccountService {
       return { data: { isVerified: true }, msg: ACCOUNT_MESSAGES.registeredVerified };
     }
     const [user] = await db.select().from(users).where(eq(users.id, userId));
-    await this.sendVerification(user, personalId);
+    if (await this.firstSignUpMailOfWindow(email)) await this.sendVerification(user, request, personalId);
     return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
   }
 
@@ -171,7 +206,8 @@ export class AccountService {
       // After the answer: a known address must not answer measurably slower than an unknown one.
       this.s.mailer.later(async () => {
         const token = await this.createActionToken(user.id, 'reset-password', RESET_TTL_MS);
-        await this.s.mailer.send(mailTemplates.resetPassword(user.email, user.firstName, this.s.links.resetPassword(token)));
+        const language = mailLanguage(this.s.i18n, user.language, request);
+        await this.s.mailer.send(mailTemplates.resetPassword(user.email, user.firstName, this.s.links.resetPassword(token), language));
       }, 'reset-password');
     }
     await this.s.audit.record(request, { event: 'password.reset-requested', userId: user?.id, email });
@@ -182,7 +218,7 @@ export class AccountService {
     const email = normaliseEmail(body.email);
     await this.throttleMail('resend-email', email, request);
     const user = await findUserByEmail(this.s.db, email);
-    if (user && !user.emailVerifiedAt && !user.disabled) this.s.mailer.later(() => this.sendVerification(user), 'resend-email');
+    if (user && !user.emailVerifiedAt && !user.disabled) this.s.mailer.later(() => this.sendVerification(user, request), 'resend-email');
     return { data: null, msg: ACCOUNT_MESSAGES.resent };
   }
 

@@ -1,31 +1,46 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
-import type { LoginBody, LoginData, TwoFactorConfigInfo, TwoFactorOtpBody, TwoFactorVerifyBody } from '../../../contract/v1/auth';
+import type {
+  LoginBody,
+  LoginData,
+  TwoFactorConfigInfo,
+  TwoFactorOtpBody,
+  TwoFactorVerifyBody,
+} from '../../../contract/v1/auth';
 import type { AuditEntry } from '../../audit/audit-trail';
 import { minutes } from '../../clock';
-import { loginChallenges, users } from '../../db/schema';
+import { loginChallenges } from './schema';
+import { users } from '../users/schema';
 import { badRequest, forbidden, tooManyRequests } from '../../http/errors';
 import { mailTemplates, smsTemplates } from '../../mail/templates';
 import { CAPTCHA_FAILED_MESSAGE } from '../../security/captcha';
-import { MAX_WRONG_TRIES } from '../../security/one-time-codes';
 import { newOpaqueToken, sha256 } from '../../security/random';
 import type { Services } from '../../services';
-import { findUserByEmail, findUserById, normaliseEmail, twoFactorEnforcedForUser, type UserRow } from '../users/user-queries';
+import {
+  findUserByEmail,
+  findUserById,
+  normaliseEmail,
+  twoFactorEnforcedForUser,
+  type UserRow,
+} from '../users/user-queries';
+import type { MessageKey } from '../../i18n/message';
+import { mailLanguage } from '../../i18n/mail-language';
+import { HttpError } from '../../http/errors';
+import { LoginLimits, SECOND_FACTOR_LIMIT, SECOND_FACTOR_LOCK_MS, secondFactorLocked } from './login-limits';
 
 export const LOGIN_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  throttled: 'Too many login attempts. Please try again later',
-  blocked: 'Your account is blocked. Please contact admin',
-  success: 'Login successful',
-  unverified: 'Please verify your email address to continue',
-  twoFactorRequired: 'Please complete two-factor authentication',
-  challengeExpired: 'Your verification session has expired. Please log in again',
-  challengeLocked: 'Too many wrong codes. Please log in again',
-  invalidCode: 'Invalid verification code',
-  methodUnavailable: 'This verification method is not set up for your account',
-  codeSent: 'Verification code sent',
-};
+  invalidCredentials: 'login.invalidCredentials',
+  throttled: 'login.throttled',
+  blocked: 'login.blocked',
+  success: 'login.success',
+  unverified: 'login.unverified',
+  twoFactorRequired: 'login.twoFactorRequired',
+  challengeExpired: 'login.challengeExpired',
+  invalidCode: 'codes.invalid',
+  methodUnavailable: 'login.methodUnavailable',
+  codeSent: 'login.codeSent',
+} satisfies Record<string, MessageKey>;
 
 const CHALLENGE_TTL_MS = minutes(10);
 
@@ -35,50 +50,86 @@ function configInfo(user: UserRow): TwoFactorConfigInfo {
   return {
     authenticator: { show: user.totpEnabled && Boolean(user.totpSecret), label: 'Authenticator app' },
     email: { show: user.emailTwoFactorEnabled, label: `Email (${user.email})` },
-    mobile: { show: user.otpEnabled && Boolean(user.phoneNumber), label: user.phoneNumber ? maskPhone(user.phoneNumber) : 'Mobile' },
+    mobile: {
+      show: user.otpEnabled && Boolean(user.phoneNumber),
+      label: user.phoneNumber ? maskPhone(user.phoneNumber) : 'Mobile',
+    },
   };
 }
 
-/** Password login, the second factor, and the codes it sends (spec §4 Login and 2FA verification). */
+/** The shared services LoginService uses. */
+export type LoginServiceNeeds = Pick<
+  Services,
+  | 'audit'
+  | 'captcha'
+  | 'clock'
+  | 'codes'
+  | 'config'
+  | 'db'
+  | 'hasher'
+  | 'i18n'
+  | 'links'
+  | 'mailer'
+  | 'sessions'
+  | 'sms'
+  | 'throttle'
+>;
+
+/** Password login, the second factor, and the codes it sends (docs/sign-in-and-accounts.md Login and 2FA verification). */
 export class LoginService {
-  constructor(private readonly s: Services) {}
+  private readonly limits: LoginLimits;
+
+  constructor(private readonly s: LoginServiceNeeds) {
+    this.limits = new LoginLimits(s);
+  }
 
   async login(body: LoginBody, request: FastifyRequest): Promise<{ data: LoginData; msg: string }> {
-    const { db, throttle, config, audit, hasher } = this.s;
-    // The password step of partner SSO (spec §2.6) is an ordinary login with every check; the trail says where it came from.
+    const { db, audit, hasher } = this.s;
+    // The password step of partner SSO (docs/apps-and-sso.md) is an ordinary login with every check; the trail says where it came from.
     const record = (entry: AuditEntry) =>
       audit.record(request, body.isSSOLogin ? { ...entry, details: { ...entry.details, sso: true } } : entry);
-    if (!(await this.s.captcha.verify(body.captcha, request.ip))) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
+    if (!(await this.s.captcha.verify(body.captcha, request.ip)))
+      throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
     const email = normaliseEmail(body.email);
-    const { maxFailuresPerEmail, maxFailuresPerIp, windowSeconds } = config.loginThrottle;
-    const windowMs = windowSeconds * 1000;
-    const [emailFailures, ipFailures] = await Promise.all([
-      throttle.count('login-email', email, windowMs),
-      throttle.count('login-ip', request.ip, windowMs),
-    ]);
-    if (emailFailures >= maxFailuresPerEmail || ipFailures >= maxFailuresPerIp) {
+    const user = await findUserByEmail(db, email);
+    // The slots are taken before the hash, so parallel attempts never check more passwords than the limits allow.
+    const reserved = await this.limits.reservePasswordCheck(email, request.ip, user?.id);
+    if (!reserved.ok) {
       await record({ event: 'login.throttled', email });
-      throw tooManyRequests(LOGIN_MESSAGES.throttled, windowSeconds, 'LOGIN_THROTTLED');
+      throw tooManyRequests(LOGIN_MESSAGES.throttled, reserved.retryAfterSeconds, 'LOGIN_THROTTLED');
     }
 
-    const user = await findUserByEmail(db, email);
     // An unknown account costs the same hashing time as a wrong password, and answers the same.
     const passwordOk = await hasher.verify(user?.passwordHash ?? null, body.password);
     if (!user || !passwordOk) {
-      await Promise.all([throttle.record('login-email', email), throttle.record('login-ip', request.ip)]);
-      await record({ event: 'login.failure', userId: user?.id, email, details: { reason: user ? 'password' : 'unknown-account' } });
+      await record({
+        event: 'login.failure',
+        userId: user?.id,
+        email,
+        details: { reason: user ? 'password' : 'unknown-account' },
+      });
       throw badRequest(LOGIN_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
     }
+    await reserved.check.passed();
     if (user.disabled) {
       await record({ event: 'login.failure', userId: user.id, email, details: { reason: 'blocked' } });
       throw forbidden(LOGIN_MESSAGES.blocked, 'ACCOUNT_BLOCKED');
     }
-    await throttle.clear('login-email', email);
+    await this.limits.rememberAddress(user.id, request.ip);
 
     const twoFactorEnabledInOrg = await twoFactorEnforcedForUser(db, user.id);
-    const base = { email: { id: user.email, verified: Boolean(user.emailVerifiedAt) }, logo: null, twoFactorEnabledInOrg };
+    const base = {
+      email: { id: user.email, verified: Boolean(user.emailVerifiedAt) },
+      logo: null,
+      twoFactorEnabledInOrg,
+    };
     if (!user.emailVerifiedAt) {
-      await record({ event: 'login.failure', userId: user.id, email, details: { reason: 'email-unverified' } });
+      await record({
+        event: 'login.failure',
+        userId: user.id,
+        email,
+        details: { reason: 'email-unverified' },
+      });
       return { data: { ...base, twoFactorEnabled: user.twoFactorEnabled }, msg: LOGIN_MESSAGES.unverified };
     }
     if (user.twoFactorEnabled) {
@@ -96,52 +147,82 @@ export class LoginService {
         msg: LOGIN_MESSAGES.twoFactorRequired,
       };
     }
-    const tokens = await this.s.sessions.startLogin(user.id);
+    const tokens = await this.s.sessions.startLogin(user.id, request);
     await record({ event: 'login.success', userId: user.id, email });
     return { data: { ...base, twoFactorEnabled: false, ...tokens }, msg: LOGIN_MESSAGES.success };
   }
 
   private async openChallenge(tokenId: string): Promise<{ challengeId: string; user: UserRow }> {
     const { db, clock } = this.s;
-    const [challenge] = await db.select().from(loginChallenges).where(eq(loginChallenges.id, sha256(tokenId)));
+    const [challenge] = await db
+      .select()
+      .from(loginChallenges)
+      .where(eq(loginChallenges.id, sha256(tokenId)));
     if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= clock.now().getTime()) {
       throw badRequest(LOGIN_MESSAGES.challengeExpired, 'CHALLENGE_EXPIRED');
     }
-    if (challenge.failedAttempts >= MAX_WRONG_TRIES) throw tooManyRequests(LOGIN_MESSAGES.challengeLocked, 60, 'CHALLENGE_LOCKED');
     const user = await findUserById(db, challenge.userId);
     if (!user || user.disabled) throw badRequest(LOGIN_MESSAGES.challengeExpired, 'CHALLENGE_EXPIRED');
     return { challengeId: challenge.id, user };
   }
 
-  async sendCode(body: TwoFactorOtpBody, request: FastifyRequest): Promise<{ data: { otp?: string }; msg: string }> {
-    const { user } = await this.openChallenge(body.tokenId);
-    let code: string;
+  async sendCode(
+    body: TwoFactorOtpBody,
+    request: FastifyRequest,
+  ): Promise<{ data: { otp?: string }; msg: string }> {
+    const { challengeId, user } = await this.openChallenge(body.tokenId);
+    const available =
+      body.type === 'email' ? user.emailTwoFactorEnabled : user.otpEnabled && Boolean(user.phoneNumber);
+    if (!available) throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
+    // No code while the account's second step is locked: it could not be used, and it would flood the inbox.
+    await this.limits.refuseWhileLocked(user.id);
+    // One wait between codes per account and method, across logins; each code verifies only this login.
+    const code = await this.s.codes.issue(user.id, loginCodePurpose(body.type, challengeId), {
+      resendScope: loginCodePurpose(body.type),
+    });
+    const language = mailLanguage(this.s.i18n, user.language, request);
     if (body.type === 'email') {
-      if (!user.emailTwoFactorEnabled) throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
-      code = await this.s.codes.issue(user.id, 'login-email');
-      await this.s.mailer.send(mailTemplates.loginCode(user.email, user.firstName, code));
-    } else {
-      if (!user.otpEnabled || !user.phoneNumber) throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
-      code = await this.s.codes.issue(user.id, 'login-sms');
-      await this.s.sms.send(user.phoneNumber, smsTemplates.loginCode(code));
+      await this.s.mailer.send(mailTemplates.loginCode(user.email, user.firstName, code, language));
+    } else if (user.phoneNumber) {
+      await this.s.sms.send(user.phoneNumber, smsTemplates.loginCode(code, language));
     }
-    await this.s.audit.record(request, { event: 'two-factor.code-sent', userId: user.id, details: { type: body.type } });
+    await this.s.audit.record(request, {
+      event: 'two-factor.code-sent',
+      userId: user.id,
+      details: { type: body.type },
+    });
     return { data: this.s.config.exposeOtp ? { otp: code } : {}, msg: LOGIN_MESSAGES.codeSent };
   }
 
-  async verify(body: TwoFactorVerifyBody, request: FastifyRequest): Promise<{ data: LoginData; msg: string }> {
+  async verify(
+    body: TwoFactorVerifyBody,
+    request: FastifyRequest,
+  ): Promise<{ data: LoginData; msg: string }> {
     const { db, clock, audit } = this.s;
     const { challengeId, user } = await this.openChallenge(body.tokenId);
+    // Reserved before the comparison: parallel guesses on any instance never exceed the account's budget.
+    const guess = await this.limits.reserveSecondFactorGuess(user.id);
     try {
-      await this.checkSecondFactor(user, body);
+      await this.checkSecondFactor(user, challengeId, body);
     } catch (error) {
-      const [row] = await db
-        .update(loginChallenges)
-        .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
-        .where(eq(loginChallenges.id, challengeId))
-        .returning({ failedAttempts: loginChallenges.failedAttempts });
-      await audit.record(request, { event: 'two-factor.failure', userId: user.id, details: { type: body.type } });
-      if ((row?.failedAttempts ?? 0) >= MAX_WRONG_TRIES) throw tooManyRequests(LOGIN_MESSAGES.challengeLocked, 60, 'CHALLENGE_LOCKED');
+      if (error instanceof HttpError && error.code === 'METHOD_UNAVAILABLE') {
+        await this.limits.secondFactorNotAGuess(guess);
+        throw error;
+      }
+      const locked = await this.limits.secondFactorFailed(guess);
+      await audit.record(request, {
+        event: 'two-factor.failure',
+        userId: user.id,
+        details: locked ? { type: body.type, locked: true } : { type: body.type },
+      });
+      if (locked) {
+        this.mailLock(user, request);
+        throw secondFactorLocked(SECOND_FACTOR_LOCK_MS / 1000);
+      }
+      // A code's own 5 tries are guesses of this account too, so the account's limit (the same 5) speaks for both:
+      // under parallel guesses the code can run out in another request than the one that locked the account.
+      if (error instanceof HttpError && error.code === 'OTP_LOCKED')
+        throw badRequest(LOGIN_MESSAGES.invalidCode, 'OTP_INVALID');
       throw error;
     }
     const consumed = await db
@@ -149,10 +230,23 @@ export class LoginService {
       .set({ consumedAt: clock.now() })
       .where(and(eq(loginChallenges.id, challengeId), isNull(loginChallenges.consumedAt)))
       .returning({ id: loginChallenges.id });
-    if (consumed.length === 0) throw badRequest(LOGIN_MESSAGES.challengeExpired, 'CHALLENGE_EXPIRED');
-    const tokens = await this.s.sessions.startLogin(user.id);
-    await audit.record(request, { event: 'two-factor.success', userId: user.id, details: { type: body.type } });
-    await audit.record(request, { event: 'login.success', userId: user.id, email: user.email, details: { secondFactor: body.type } });
+    if (consumed.length === 0) {
+      await this.limits.secondFactorNotAGuess(guess);
+      throw badRequest(LOGIN_MESSAGES.challengeExpired, 'CHALLENGE_EXPIRED');
+    }
+    await this.limits.secondFactorPassed(user.id);
+    const tokens = await this.s.sessions.startLogin(user.id, request);
+    await audit.record(request, {
+      event: 'two-factor.success',
+      userId: user.id,
+      details: { type: body.type },
+    });
+    await audit.record(request, {
+      event: 'login.success',
+      userId: user.id,
+      email: user.email,
+      details: { secondFactor: body.type },
+    });
     return {
       data: {
         twoFactorEnabled: true,
@@ -165,25 +259,60 @@ export class LoginService {
     };
   }
 
-  private async checkSecondFactor(user: UserRow, body: TwoFactorVerifyBody): Promise<void> {
+  /** Whoever holds the password learns nothing from the lock but its end; the account's owner learns it happened. */
+  private mailLock(user: UserRow, request: FastifyRequest): void {
+    const language = mailLanguage(this.s.i18n, user.language, request);
+    this.s.mailer.sendLater(
+      mailTemplates.secondFactorLocked({
+        to: user.email,
+        firstName: user.firstName,
+        attempts: SECOND_FACTOR_LIMIT.limit,
+        minutes: SECOND_FACTOR_LOCK_MS / 60_000,
+        resetUrl: this.s.links.forgotPassword(),
+        language,
+      }),
+    );
+  }
+
+  private async checkSecondFactor(
+    user: UserRow,
+    challengeId: string,
+    body: TwoFactorVerifyBody,
+  ): Promise<void> {
     if (body.type === 'email') {
-      if (!user.emailTwoFactorEnabled) throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
-      return this.s.codes.consume(user.id, 'login-email', body.code);
+      if (!user.emailTwoFactorEnabled)
+        throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
+      return this.s.codes.consume(user.id, loginCodePurpose('email', challengeId), body.code);
     }
     if (body.type === 'otp') {
-      if (!user.otpEnabled || !user.phoneNumber) throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
-      return this.s.codes.consume(user.id, 'login-sms', body.code);
+      if (!user.otpEnabled || !user.phoneNumber)
+        throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
+      return this.s.codes.consume(user.id, loginCodePurpose('otp', challengeId), body.code);
     }
-    if (!user.totpEnabled || !user.totpSecret) throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
+    if (!user.totpEnabled || !user.totpSecret)
+      throw badRequest(LOGIN_MESSAGES.methodUnavailable, 'METHOD_UNAVAILABLE');
     await acceptTotp(this.s, user, body.code);
   }
+}
+
+/**
+ * A login code belongs to the login it was sent for (`login-email:<challenge id>`): a code mailed for login A does
+ * not verify login B. Without the id: the prefix that the 60-second wait between codes spans, across logins.
+ */
+function loginCodePurpose(type: 'email' | 'otp', challengeId = ''): string {
+  return `${type === 'email' ? 'login-email' : 'login-sms'}:${challengeId}`;
 }
 
 /**
  * Accepts an authenticator code once: otplib is stateless, so the accepted time step is stored and only a later
  * step passes next time (a conditional update settles two simultaneous submissions).
  */
-export async function acceptTotp(s: Services, user: UserRow, code: string, secret = user.totpSecret): Promise<void> {
+export async function acceptTotp(
+  s: Pick<Services, 'clock' | 'db'>,
+  user: UserRow,
+  code: string,
+  secret = user.totpSecret,
+): Promise<void> {
   if (!secret) throw badRequest(LOGIN_MESSAGES.invalidCode, 'OTP_INVALID');
   const result = await verifyTotp({
     secret,
@@ -198,7 +327,9 @@ export async function acceptTotp(s: Services, user: UserRow, code: string, secre
   const updated = await s.db
     .update(users)
     .set({ totpLastTimeStep: timeStep })
-    .where(and(eq(users.id, user.id), or(isNull(users.totpLastTimeStep), lt(users.totpLastTimeStep, timeStep))))
+    .where(
+      and(eq(users.id, user.id), or(isNull(users.totpLastTimeStep), lt(users.totpLastTimeStep, timeStep))),
+    )
     .returning({ id: users.id });
   if (updated.length === 0) throw badRequest(LOGIN_MESSAGES.invalidCode, 'OTP_INVALID');
 }

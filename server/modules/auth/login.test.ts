@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, users } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
+import { users } from '../users/schema';
 import type { App } from '../../http/types';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { call, createTestApp } from '../../test/test-app';
@@ -11,15 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const login = (email: string, password: string, ip?: string) => call(app, { url: '/v1/login', body: { email, password, captcha: 'x' }, ip });
+const login = (email: string, password: string, ip?: string) =>
+  call(app, { url: '/v1/login', body: { email, password, captcha: 'x' }, ip });
 
 describe('POST /v1/login', () => {
-  it('gives tokens and the spec §3 shape to a verified user without 2FA', async () => {
+  it('gives tokens and the docs/api-contract.md shape to a verified user without 2FA', async () => {
     const response = await login('demo@example.com', DEMO_PASSWORD);
     expect(response.statusCode).toBe(200);
     const { data, msg } = response.json;
     expect(msg).toBe('Login successful');
-    expect(data).toMatchObject({ twoFactorEnabled: false, email: { id: 'demo@example.com', verified: true }, twoFactorEnabledInOrg: true });
+    expect(data).toMatchObject({
+      twoFactorEnabled: false,
+      email: { id: 'demo@example.com', verified: true },
+      twoFactorEnabledInOrg: true,
+    });
     expect(data.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(data.refreshToken).toMatch(/^[\w-]{43}$/);
     expect(data.tokenId).toBeUndefined();
@@ -67,7 +73,8 @@ describe('POST /v1/login', () => {
   });
 
   it('after 10 wrong passwords refuses even the right one with 429', async () => {
-    for (let i = 0; i < 10; i++) expect((await login('bob@example.com', `Wrong@${i}abc`, '10.0.0.2')).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await login('bob@example.com', `Wrong@${i}abc`, '10.0.0.2')).statusCode).toBe(400);
     const right = await login('bob@example.com', DEMO_PASSWORD, '10.0.0.3');
     expect(right.statusCode).toBe(429);
     expect(right.json.msg).toBe('Too many login attempts. Please try again later');
@@ -85,7 +92,10 @@ describe('POST /v1/login', () => {
     const long = await login(`${'a'.repeat(245)}@example.com`, DEMO_PASSWORD);
     expect(long.statusCode).toBe(400);
     expect(long.json.msg).toBe('Email can have a maximum of 256 characters');
-    expect(long.json.errors).toContainEqual({ field: 'email', msg: 'Email can have a maximum of 256 characters' });
+    expect(long.json.errors).toContainEqual({
+      field: 'email',
+      msg: 'Email can have a maximum of 256 characters',
+    });
 
     const missing = await call(app, { url: '/v1/login', body: { email: '', password: '' } });
     expect(missing.statusCode).toBe(400);
@@ -96,14 +106,20 @@ describe('POST /v1/login', () => {
       ]),
     );
 
-    const unknownField = await call(app, { url: '/v1/login', body: { email: 'demo@example.com', password: 'x', admin: true } });
+    const unknownField = await call(app, {
+      url: '/v1/login',
+      body: { email: 'demo@example.com', password: 'x', admin: true },
+    });
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json.errors).toContainEqual({ field: 'admin', msg: 'Unknown field: admin' });
   });
 
   it('writes the audit trail for successes and failures', async () => {
     await login('alice@example.com', DEMO_PASSWORD);
-    const rows = await app.services.db.select().from(activityLogs).where(eq(activityLogs.email, 'alice@example.com'));
+    const rows = await app.services.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.email, 'alice@example.com'));
     const events = rows.map((row) => row.eventType);
     expect(events).toContain('login.success');
     expect(events).toContain('login.failure');
@@ -122,9 +138,17 @@ describe('per-IP budget', () => {
     for (const email of ['a1@example.com', 'a2@example.com', 'a3@example.com']) {
       await call(strict, { url: '/v1/login', body: { email, password: 'Wrong@123' }, ip: '10.9.9.9' });
     }
-    const next = await call(strict, { url: '/v1/login', body: { email: 'demo@example.com', password: DEMO_PASSWORD }, ip: '10.9.9.9' });
+    const next = await call(strict, {
+      url: '/v1/login',
+      body: { email: 'demo@example.com', password: DEMO_PASSWORD },
+      ip: '10.9.9.9',
+    });
     expect(next.statusCode).toBe(429);
-    const elsewhere = await call(strict, { url: '/v1/login', body: { email: 'demo@example.com', password: DEMO_PASSWORD }, ip: '10.9.9.10' });
+    const elsewhere = await call(strict, {
+      url: '/v1/login',
+      body: { email: 'demo@example.com', password: DEMO_PASSWORD },
+      ip: '10.9.9.10',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { invitations, memberships, organizationPortals, organizations, portals } from '../../db/schema';
+import { invitations, memberships, organizationPortals, organizations, portals } from './schema';
 import { newId } from '../../security/random';
 
 export type InvitationRow = typeof invitations.$inferSelect;

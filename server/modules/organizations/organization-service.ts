@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PortalKey } from '../../../contract/v1/common';
+import { TWO_FACTOR_REQUIRED } from '../../../contract/v1/security-codes';
 import type {
   AcceptInvitationBody,
-  Branding,
   InvitationCheckData,
   InvitationParams,
   OrganizationAccessBody,
@@ -11,43 +11,38 @@ import type {
   OrganizationListItem,
   Portal,
 } from '../../../contract/v1/organization';
-import { memberships, organizationPortals, organizations, portals, users } from '../../db/schema';
+import { memberships, organizationPortals, organizations, portals } from './schema';
+import { users } from '../users/schema';
 import { forbidden, notFound, preconditionFailed } from '../../http/errors';
 import type { Services } from '../../services';
 import type { AuthContext } from '../sessions/session-service';
 import { findUserByEmail } from '../users/user-queries';
 import { acceptInvitation, findOpenInvitation } from './organization-queries';
+import { kycStatusOf } from '../identity-verification/identity-queries';
+import { ACCOUNT_PORTAL_KEY, brandingOf, brandingOfOrganizations } from '../branding/branding-queries';
+import type { MessageKey } from '../../i18n/message';
 
 export const ORGANIZATION_MESSAGES = {
-  list: 'Organisations fetched successfully',
-  portals: 'Portals fetched successfully',
-  disabled: 'Account is disabled. Please contact admin',
-  noPortalAccess: "You don't have access to this Portal for this organisation",
-  portalNotFound: 'Portal not found',
-  organizationNotFound: 'Organisation not found',
-  invitationInvalid: 'Invitation is invalid or has expired',
-  invitationFound: 'Invitation found',
-  invitationAccepted: 'Invitation accepted. Please log in to continue',
-  signUpFirst: 'Please sign up to accept this invitation',
-  access: 'Access granted',
-  refreshed: 'Token refreshed',
-};
+  list: 'organizations.list',
+  portals: 'organizations.portals',
+  disabled: 'organizations.disabled',
+  noPortalAccess: 'organizations.noPortalAccess',
+  portalNotFound: 'organizations.portalNotFound',
+  organizationNotFound: 'organizations.organizationNotFound',
+  invitationInvalid: 'organizations.invitationInvalid',
+  invitationFound: 'organizations.invitationFound',
+  invitationAccepted: 'organizations.invitationAccepted',
+  signUpFirst: 'organizations.signUpFirst',
+  access: 'organizations.access',
+  twoFactorRequired: 'organizations.twoFactorRequired',
+} satisfies Record<string, MessageKey>;
 
-type OrganizationRow = typeof organizations.$inferSelect;
+/** The shared services OrganizationService uses. */
+export type OrganizationServiceNeeds = Pick<Services, 'audit' | 'clock' | 'db' | 'gate' | 'links' | 'sessions'>;
 
-function branding(org: OrganizationRow): Branding {
-  return {
-    primaryColor: org.primaryColor,
-    secondaryColor: org.secondaryColor,
-    textColor: org.textColor,
-    file: org.logo,
-    darkLogo: org.darkLogo,
-  };
-}
-
-/** Organisation selection and entry (spec §4 Organisation selection, Invitation). */
+/** Organisation selection and entry (docs/organisation-selection.md Organisation selection, Invitation). */
 export class OrganizationService {
-  constructor(private readonly s: Services) {}
+  constructor(private readonly s: OrganizationServiceNeeds) {}
 
   async list(auth: AuthContext): Promise<OrganizationListItem[]> {
     const { db } = this.s;
@@ -61,18 +56,33 @@ export class OrganizationService {
     if (rows.length === 0) return [];
     // Every portal for every organisation of the user, with the organisation's grant if it has one.
     const access = await db
-      .select({ organizationId: memberships.organizationId, key: portals.key, hasAccess: organizationPortals.hasAccess })
+      .select({
+        organizationId: memberships.organizationId,
+        key: portals.key,
+        hasAccess: organizationPortals.hasAccess,
+      })
       .from(memberships)
       .innerJoin(portals, sql`true`)
       .leftJoin(
         organizationPortals,
-        and(eq(organizationPortals.organizationId, memberships.organizationId), eq(organizationPortals.portalId, portals.id)),
+        and(
+          eq(organizationPortals.organizationId, memberships.organizationId),
+          eq(organizationPortals.portalId, portals.id),
+        ),
       )
       .where(eq(memberships.userId, auth.userId));
+    // The branding this portal (the account portal) shows for each organisation (docs/branding.md).
+    const brandings = await brandingOfOrganizations(
+      db,
+      this.s.links,
+      rows.map(({ org }) => org.id),
+      ACCOUNT_PORTAL_KEY,
+    );
     return rows.map(({ org, role }) => {
       const map: Partial<Record<PortalKey, { hasAccess: boolean }>> = {};
       for (const entry of access) {
-        if (entry.organizationId === org.id) map[entry.key as PortalKey] = { hasAccess: entry.hasAccess ?? false };
+        if (entry.organizationId === org.id)
+          map[entry.key as PortalKey] = { hasAccess: entry.hasAccess ?? false };
       }
       return {
         organizationId: org.id,
@@ -81,7 +91,7 @@ export class OrganizationService {
         role,
         enabled: org.enabled,
         portals: map,
-        branding: branding(org),
+        branding: brandings.get(org.id)!,
       };
     });
   }
@@ -95,7 +105,11 @@ export class OrganizationService {
     return rows.map((row) => ({ id: row.id, name: row.name, key: row.key as PortalKey }));
   }
 
-  async access(body: OrganizationAccessBody, auth: AuthContext, request: FastifyRequest): Promise<OrganizationAccessData> {
+  async access(
+    body: OrganizationAccessBody,
+    auth: AuthContext,
+    request: FastifyRequest,
+  ): Promise<OrganizationAccessData> {
     const { db } = this.s;
     const [membership] = await db
       .select({ org: organizations, role: memberships.role })
@@ -115,32 +129,86 @@ export class OrganizationService {
     const [grant] = await db
       .select({ hasAccess: organizationPortals.hasAccess })
       .from(organizationPortals)
-      .where(and(eq(organizationPortals.organizationId, org.id), eq(organizationPortals.portalId, portal.id)));
+      .where(
+        and(eq(organizationPortals.organizationId, org.id), eq(organizationPortals.portalId, portal.id)),
+      );
     if (!grant?.hasAccess) throw forbidden(ORGANIZATION_MESSAGES.noPortalAccess, 'NO_PORTAL_ACCESS');
+    // The organisation's IP allow-list: no organisation token is issued to an address outside it (docs/access-control.md).
+    await this.s.gate.admitAddress(org.id, request.ip);
+    if (org.enforceTwoFactor) await this.requireTwoFactor(auth, org.id, body.enableTwoFactor === true, request);
 
-    const tokens = await this.s.sessions.startOrganizationSession(auth, { organizationId: org.id, role, portalKey: portal.key });
-    const [user] = await db.select({ passwordResetRequired: users.passwordResetRequired }).from(users).where(eq(users.id, auth.userId));
+    const tokens = await this.s.sessions.startOrganizationSession(auth, {
+      organizationId: org.id,
+      role,
+      portalKey: portal.key,
+    });
+    const [user] = await db
+      .select({ passwordResetRequired: users.passwordResetRequired })
+      .from(users)
+      .where(eq(users.id, auth.userId));
     await this.s.audit.record(request, {
       event: 'organization.access',
       userId: auth.userId,
       organizationId: org.id,
       details: { portal: portal.key, newPortal: body.newPortal ?? false },
     });
+    // The entered portal's branding for this organisation; its logo is also the answer's `logo`.
+    const branding = await brandingOf(db, this.s.links, org.id, portal.key);
     return {
       ...tokens,
-      kycStatus: 'notSubmitted',
+      kycStatus: await kycStatusOf(db, auth.userId, this.s.clock.now()),
       kybStatus: org.accountType === 'business' ? org.kybStatus : 'notSubmitted',
-      logo: org.logo,
-      branding: branding(org),
+      logo: branding.file,
+      branding,
       passwordResetRequired: user?.passwordResetRequired ?? false,
       twoFactorEnabledInOrg: org.enforceTwoFactor,
-      regionalConfig: { matchDeviceTime: org.matchDeviceTime, timeZone: org.timeZone, timeFormat: org.timeFormat },
+      regionalConfig: {
+        matchDeviceTime: org.matchDeviceTime,
+        timeZone: org.timeZone,
+        timeFormat: org.timeFormat,
+      },
       portalUrl: this.s.links.resolve(portal.url),
     };
   }
 
+  /**
+   * An organisation that enforces two-factor authentication gets no token for a user with it off
+   * (docs/organisation-selection.md#entering-an-organisation). The user's answer to the portal's notice (Skip or
+   * Proceed) is `enableTwoFactor`: email codes always work, so the server switches email 2FA on and lets them in.
+   */
+  private async requireTwoFactor(
+    auth: AuthContext,
+    organizationId: string,
+    accepted: boolean,
+    request: FastifyRequest,
+  ): Promise<void> {
+    const { db, clock } = this.s;
+    const [user] = await db
+      .select({ email: users.email, twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, auth.userId));
+    if (!user || user.twoFactorEnabled) return;
+    if (!accepted) throw forbidden(ORGANIZATION_MESSAGES.twoFactorRequired, TWO_FACTOR_REQUIRED);
+    await db
+      .update(users)
+      .set({ twoFactorEnabled: true, emailTwoFactorEnabled: true, updatedAt: clock.now() })
+      .where(eq(users.id, auth.userId));
+    await this.s.audit.record(request, {
+      event: 'two-factor.changed',
+      userId: auth.userId,
+      organizationId,
+      email: user.email,
+      details: { method: 'email', change: 'enabled-for-organization' },
+    });
+  }
+
   async checkInvitation(params: InvitationParams): Promise<InvitationCheckData> {
-    const invitation = await findOpenInvitation(this.s.db, params.orgId, params.invitationId, this.s.clock.now());
+    const invitation = await findOpenInvitation(
+      this.s.db,
+      params.orgId,
+      params.invitationId,
+      this.s.clock.now(),
+    );
     if (!invitation) throw notFound(ORGANIZATION_MESSAGES.invitationInvalid, 'INVITATION_INVALID');
     const user = await findUserByEmail(this.s.db, invitation.email);
     return { userExists: Boolean(user), email: invitation.email };

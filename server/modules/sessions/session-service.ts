@@ -3,10 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditTrail } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { memberships, organizations, refreshTokens, sessions, users } from '../../db/schema';
+import { memberships, organizations } from '../organizations/schema';
+import { refreshTokens, sessions } from './schema';
+import { users } from '../users/schema';
 import { unauthorized } from '../../http/errors';
+import type { MessageKey } from '../../i18n/message';
 import type { AccessTokens } from '../../security/access-tokens';
-import { newId, newOpaqueToken, sha256 } from '../../security/random';
+import { hmac, newId, newOpaqueToken, sha256 } from '../../security/random';
 
 /** Who is calling, established from a verified access token and a live session. */
 export interface AuthContext {
@@ -16,6 +19,8 @@ export interface AuthContext {
   organizationId: string | null;
   role: string | null;
   portal: string | null;
+  /** The account's remembered language (docs/server-messages.md); null when none is known yet. */
+  language?: string | null;
 }
 
 export interface TokenPair {
@@ -23,29 +28,85 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-export const SESSION_EXPIRED = 'Session expired. Please log in again';
+export const SESSION_EXPIRED = 'http.sessionExpired' satisfies MessageKey;
+
+export const SESSION_MESSAGES = {
+  loggedOut: 'sessions.loggedOut',
+  refreshed: 'sessions.refreshed',
+} satisfies Record<string, MessageKey>;
+
+/** How long a login lives and how a rotated refresh token is treated (server/README.md "Security"). */
+export interface SessionPolicy {
+  /** Absolute lifetime of a login (SESSION_MAX_AGE): refreshing never extends it. */
+  maxAgeSeconds: number;
+  /** A refresh token unused this long is refused and its session ends (SESSION_IDLE_TIMEOUT). */
+  idleSeconds: number;
+  /** A rotated token presented again this soon is answered with the session's current pair (REFRESH_REUSE_GRACE_SECONDS). */
+  reuseGraceSeconds: number;
+}
 
 /**
- * Sessions and their tokens. Refresh tokens are random, stored as hashes, rotated on every use, and bounded by
- * the session's absolute lifetime; presenting a rotated one revokes the whole login (reuse detection).
+ * How far a retried token may be behind the current one: tabs and retries within a few seconds rotate a
+ * token a handful of times at most.
+ */
+const MAX_GRACE_STEPS = 8;
+
+type SessionRow = typeof sessions.$inferSelect;
+interface AccessScope {
+  id: string;
+  userId: string;
+  organizationId: string | null;
+  role: string | null;
+  portalKey: string | null;
+}
+type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/**
+ * Sessions and their tokens. Refresh tokens are stored as hashes, rotated on every use, and bounded by the
+ * session's absolute lifetime and an idle timeout; presenting a rotated one revokes the whole login (reuse
+ * detection), except within a short grace window.
+ *
+ * The grace window (Auth0's reuse interval, Okta's grace period): several tabs, or a retry whose answer a bad
+ * network lost, present the same token within seconds. Each rotated token's successor is derived from it
+ * (an HMAC under the server's key), so the server can recompute the session's current refresh token from a
+ * token it rotated moments ago and answer every such caller with the same current pair: one chain per session,
+ * no second branch for a thief to keep. Past the window, reuse revokes the family as before. Instances that
+ * share JWT_SECRET derive the same successors, so the window holds across them.
  */
 export class SessionService {
+  private readonly chainKey: Uint8Array;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly tokens: AccessTokens,
-    private readonly maxAgeSeconds: number,
+    private readonly policy: SessionPolicy,
     private readonly audit: AuditTrail,
-  ) {}
+    signingKey: Uint8Array,
+  ) {
+    // Its own key, so a successor is never an HMAC any other feature computes with the signing key.
+    this.chainKey = Buffer.from(hmac(signingKey, 'refresh-token-chain'), 'base64url');
+  }
 
-  async startLogin(userId: string): Promise<TokenPair> {
+  /** The token that replaces `rawToken` when it is rotated. */
+  private successorOf(rawToken: string): string {
+    return hmac(this.chainKey, rawToken);
+  }
+
+  /** `request`: where the login comes from, shown in the user's sessions list (docs/activity-log.md). */
+  async startLogin(userId: string, request?: FastifyRequest): Promise<TokenPair> {
     const now = this.clock.now();
     const id = newId();
     await this.db.insert(sessions).values({
       id,
       familyId: id,
       userId,
-      expiresAt: new Date(now.getTime() + this.maxAgeSeconds * 1000),
+      expiresAt: new Date(now.getTime() + this.policy.maxAgeSeconds * 1000),
+      // Every login proves something (password, second factor, partner SSO): sensitive changes are allowed for
+      // REAUTH_WINDOW without asking again (server/security/recent-authentication.ts).
+      authenticatedAt: now,
+      ip: request?.ip ?? null,
+      userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
       createdAt: now,
     });
     return this.issue({ id, userId, organizationId: null, role: null, portalKey: null });
@@ -72,13 +133,8 @@ export class SessionService {
     return this.issue({ id, userId: parent.userId, organizationId: scope.organizationId, role: scope.role, portalKey: scope.portalKey });
   }
 
-  private async issue(session: {
-    id: string;
-    userId: string;
-    organizationId: string | null;
-    role: string | null;
-    portalKey: string | null;
-  }): Promise<TokenPair> {
+  /** The first pair of a new session: its refresh token starts a new chain. */
+  private async issue(session: AccessScope): Promise<TokenPair> {
     const refreshToken = newOpaqueToken();
     await this.db.insert(refreshTokens).values({
       id: newId(),
@@ -86,38 +142,98 @@ export class SessionService {
       tokenHash: sha256(refreshToken),
       createdAt: this.clock.now(),
     });
-    const accessToken = await this.tokens.sign({
+    return { accessToken: await this.signAccess(session), refreshToken };
+  }
+
+  private signAccess(session: AccessScope): Promise<string> {
+    return this.tokens.sign({
       sub: session.userId,
       sid: session.id,
       ...(session.organizationId
         ? { org: session.organizationId, role: session.role ?? undefined, portal: session.portalKey ?? undefined }
         : {}),
     });
-    return { accessToken, refreshToken };
   }
 
   async refresh(rawToken: string | undefined, request: FastifyRequest): Promise<TokenPair> {
     if (!rawToken) throw unauthorized(SESSION_EXPIRED, 'REFRESH_TOKEN_MISSING');
     const now = this.clock.now();
+    const row = await this.findRefreshToken(rawToken);
+    if (!row) throw unauthorized(SESSION_EXPIRED, 'REFRESH_TOKEN_INVALID');
+    const { token, session } = row;
+    if (token.rotatedAt) return this.refreshRotated(rawToken, token, session, request);
+    this.assertLive(session, row.userDisabled, now);
+    if (now.getTime() - token.createdAt.getTime() > this.policy.idleSeconds * 1000) {
+      await this.revokeSession(session.id, 'idle');
+      throw unauthorized(SESSION_EXPIRED, 'SESSION_IDLE');
+    }
+    // The successor exists before this token is marked rotated, so a caller that finds it rotated (another
+    // tab, another instance) always finds the successor too. Racing callers insert the same row: one wins.
+    const successor = this.successorOf(rawToken);
+    await this.db
+      .insert(refreshTokens)
+      .values({ id: newId(), sessionId: session.id, tokenHash: sha256(successor), createdAt: now })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
+    const rotated = await this.db
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.rotatedAt)))
+      .returning({ id: refreshTokens.id, rotatedAt: refreshTokens.rotatedAt });
+    if (rotated.length === 0) {
+      // Another caller rotated it between our read and our update: the same as arriving just after it.
+      const again = await this.findRefreshToken(rawToken);
+      if (!again?.token.rotatedAt) throw unauthorized(SESSION_EXPIRED, 'REFRESH_TOKEN_INVALID');
+      return this.refreshRotated(rawToken, again.token, again.session, request);
+    }
+    return { accessToken: await this.accessTokenFor(session), refreshToken: successor };
+  }
+
+  private async findRefreshToken(rawToken: string) {
     const [row] = await this.db
       .select({ token: refreshTokens, session: sessions, userDisabled: users.disabled })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(refreshTokens.tokenHash, sha256(rawToken)));
-    if (!row) throw unauthorized(SESSION_EXPIRED, 'REFRESH_TOKEN_INVALID');
-    const { token, session } = row;
-    if (token.rotatedAt) return this.reuseDetected(session, request);
-    if (session.revokedAt || session.expiresAt.getTime() <= now.getTime() || row.userDisabled) {
+    return row;
+  }
+
+  private assertLive(session: SessionRow, userDisabled: boolean, now: Date): void {
+    if (session.revokedAt || session.expiresAt.getTime() <= now.getTime() || userDisabled) {
       throw unauthorized(SESSION_EXPIRED, 'SESSION_ENDED');
     }
-    const rotated = await this.db
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.rotatedAt)))
-      .returning({ id: refreshTokens.id });
-    if (rotated.length === 0) return this.reuseDetected(session, request);
+  }
 
+  /**
+   * A token presented after it was rotated: within the grace window, the session's current pair (the chain
+   * followed from this token to the one not yet rotated); otherwise reuse.
+   */
+  private async refreshRotated(
+    rawToken: string,
+    token: RefreshTokenRow,
+    session: SessionRow,
+    request: FastifyRequest,
+  ): Promise<TokenPair> {
+    const now = this.clock.now();
+    const graceMs = this.policy.reuseGraceSeconds * 1000;
+    const sinceRotation = token.rotatedAt ? now.getTime() - token.rotatedAt.getTime() : Infinity;
+    if (graceMs === 0 || sinceRotation > graceMs) return this.reuseDetected(session, request);
+    let candidate = rawToken;
+    for (let step = 0; step < MAX_GRACE_STEPS; step++) {
+      candidate = this.successorOf(candidate);
+      const next = await this.findRefreshToken(candidate);
+      // No successor of this session (rotated before successors were derived, or by another key): reuse.
+      if (!next || next.token.sessionId !== session.id) break;
+      if (!next.token.rotatedAt) {
+        this.assertLive(next.session, next.userDisabled, now);
+        return { accessToken: await this.accessTokenFor(next.session), refreshToken: candidate };
+      }
+    }
+    return this.reuseDetected(session, request);
+  }
+
+  /** A new access token of the session, with the role its membership has now (organisation sessions). */
+  private async accessTokenFor(session: SessionRow): Promise<string> {
     let role = session.role;
     if (session.organizationId) {
       // Membership or organisation state may have changed since the token was issued.
@@ -132,10 +248,10 @@ export class SessionService {
       }
       role = membership.role;
     }
-    return this.issue({ id: session.id, userId: session.userId, organizationId: session.organizationId, role, portalKey: session.portalKey });
+    return this.signAccess({ id: session.id, userId: session.userId, organizationId: session.organizationId, role, portalKey: session.portalKey });
   }
 
-  private async reuseDetected(session: typeof sessions.$inferSelect, request: FastifyRequest): Promise<never> {
+  private async reuseDetected(session: SessionRow, request: FastifyRequest): Promise<never> {
     await this.revokeFamily(session.familyId, 'refresh-token-reuse');
     await this.audit.record(request, {
       event: 'refresh.reuse',
@@ -151,7 +267,7 @@ export class SessionService {
     const claims = await this.tokens.verify(bearer);
     if (!claims) return null;
     const [row] = await this.db
-      .select({ session: sessions, disabled: users.disabled })
+      .select({ session: sessions, disabled: users.disabled, language: users.language })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, claims.sid));
@@ -164,7 +280,13 @@ export class SessionService {
       organizationId: row.session.organizationId,
       role: claims.role ?? row.session.role,
       portal: row.session.portalKey,
+      language: row.language,
     };
+  }
+
+  /** The account's language follows the one its user works in (docs/server-messages.md). */
+  async rememberLanguage(userId: string, language: string): Promise<void> {
+    await this.db.update(users).set({ language }).where(eq(users.id, userId));
   }
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {

@@ -4,7 +4,7 @@ import { importSPKI } from 'jose';
 import type { AuditTrail } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { ssoApplications } from '../../db/schema';
+import { ssoApplications } from './schema';
 
 export type SsoApplicationRow = typeof ssoApplications.$inferSelect;
 export type SsoAlgorithm = SsoApplicationRow['algorithm'];
@@ -28,7 +28,9 @@ export interface SsoApplicationInput {
 export type SsoApplicationChange = Partial<Omit<SsoApplicationInput, 'id'>>;
 
 /** What may be shown about an application: everything except its key. */
-export type SsoApplicationSummary = Omit<SsoApplicationRow, 'verificationKey'> & { keyKind: 'shared secret' | 'public key' };
+export type SsoApplicationSummary = Omit<SsoApplicationRow, 'verificationKey'> & {
+  keyKind: 'shared secret' | 'public key';
+};
 
 /** A registry entry that breaks a rule; the message is for the operator. */
 export class InvalidSsoApplication extends Error {
@@ -58,21 +60,26 @@ export function checkRedirectUrl(url: string): void {
 }
 
 async function checkKey(algorithm: SsoAlgorithm, key: string): Promise<void> {
-  if (!SSO_ALGORITHMS.includes(algorithm)) throw new InvalidSsoApplication(`algorithm must be one of ${SSO_ALGORITHMS.join(', ')}`);
+  if (!SSO_ALGORITHMS.includes(algorithm))
+    throw new InvalidSsoApplication(`algorithm must be one of ${SSO_ALGORITHMS.join(', ')}`);
   if (algorithm === 'HS256') {
-    if (key.length < MIN_SECRET_LENGTH) throw new InvalidSsoApplication(`an HS256 secret needs at least ${MIN_SECRET_LENGTH} characters`);
-    if (key.includes('PRIVATE KEY')) throw new InvalidSsoApplication('HS256 takes a shared secret, not a private key');
+    if (key.length < MIN_SECRET_LENGTH)
+      throw new InvalidSsoApplication(`an HS256 secret needs at least ${MIN_SECRET_LENGTH} characters`);
+    if (key.includes('PRIVATE KEY'))
+      throw new InvalidSsoApplication('HS256 takes a shared secret, not a private key');
     return;
   }
   try {
     await importSPKI(key, algorithm);
   } catch {
-    throw new InvalidSsoApplication(`${algorithm} needs the partner's public key as an SPKI PEM ("-----BEGIN PUBLIC KEY-----")`);
+    throw new InvalidSsoApplication(
+      `${algorithm} needs the partner's public key as an SPKI PEM ("-----BEGIN PUBLIC KEY-----")`,
+    );
   }
 }
 
 /**
- * The partner applications allowed to sign users in (spec §4 SSO flow), managed by `npm run sso:app` and the seed.
+ * The partner applications allowed to sign users in (docs/apps-and-sso.md SSO flow), managed by `npm run sso:app` and the seed.
  * Every change is written to the activity trail.
  */
 export class SsoApplications {
@@ -93,11 +100,13 @@ export class SsoApplications {
   }
 
   async create(input: SsoApplicationInput): Promise<SsoApplicationSummary> {
-    if (!ID.test(input.id)) throw new InvalidSsoApplication('id: 2-100 characters, lower-case letters, digits, ".", "_" or "-"');
+    if (!ID.test(input.id))
+      throw new InvalidSsoApplication('id: 2-100 characters, lower-case letters, digits, ".", "_" or "-"');
     if (!input.name.trim()) throw new InvalidSsoApplication('name is required');
     checkRedirectUrl(input.redirectUrl);
     await checkKey(input.algorithm, input.verificationKey);
-    if (await this.find(input.id)) throw new InvalidSsoApplication(`application "${input.id}" already exists`);
+    if (await this.find(input.id))
+      throw new InvalidSsoApplication(`application "${input.id}" already exists`);
     const now = this.clock.now();
     const [row] = await this.db
       .insert(ssoApplications)
@@ -124,7 +133,8 @@ export class SsoApplications {
     const next = { ...current, ...definedOnly(change) };
     if (!next.name.trim()) throw new InvalidSsoApplication('name is required');
     checkRedirectUrl(next.redirectUrl);
-    if (change.algorithm !== undefined || change.verificationKey !== undefined) await checkKey(next.algorithm, next.verificationKey);
+    if (change.algorithm !== undefined || change.verificationKey !== undefined)
+      await checkKey(next.algorithm, next.verificationKey);
     const [row] = await this.db
       .update(ssoApplications)
       .set({ ...definedOnly(change), updatedAt: this.clock.now() })
@@ -141,7 +151,10 @@ export class SsoApplications {
   }
 
   private record(action: string, row: SsoApplicationRow, extra: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(null, { event: 'sso.application', details: { action, applicationId: row.id, ...extra } });
+    return this.audit.record(null, {
+      event: 'sso.application',
+      details: { action, applicationId: row.id, ...extra },
+    });
   }
 }
 

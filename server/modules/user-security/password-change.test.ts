@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, users } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
+import { users } from '../users/schema';
 import type { App } from '../../http/types';
 import { call, createTestApp, loginAs } from '../../test/test-app';
 
@@ -16,12 +17,20 @@ const NEW = 'N3w!Secret';
 let counter = 0;
 async function freshUser(): Promise<string> {
   const email = `changer${++counter}@example.com`;
-  expect((await call(app, { url: '/v1/register', body: { firstName: 'Pat', lastName: 'Changer', email, password: OLD } })).statusCode).toBe(200);
+  expect(
+    (
+      await call(app, {
+        url: '/v1/register',
+        body: { firstName: 'Pat', lastName: 'Changer', email, password: OLD },
+      })
+    ).statusCode,
+  ).toBe(200);
   await app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
   return email;
 }
 
-const change = (token: string, body: Record<string, unknown>) => call(app, { method: 'PATCH', url: '/v1/change-password', token, body });
+const change = (token: string, body: Record<string, unknown>) =>
+  call(app, { method: 'PATCH', url: '/v1/change-password', token, body });
 const login = (email: string, password: string) => call(app, { url: '/v1/login', body: { email, password } });
 
 describe('PATCH /v1/change-password', () => {
@@ -37,7 +46,11 @@ describe('PATCH /v1/change-password', () => {
     expect((await login(email, NEW)).json.data.accessToken).toEqual(expect.any(String));
     expect((await call(app, { url: '/v1/user', token: here.accessToken })).statusCode).toBe(200);
     expect((await call(app, { url: '/v1/user', token: elsewhere.accessToken })).statusCode).toBe(401);
-    const refresh = await call(app, { method: 'POST', url: '/v1/organization/refresh', headers: { 'x-refresh-token': elsewhere.refreshToken } });
+    const refresh = await call(app, {
+      method: 'POST',
+      url: '/v1/organization/refresh',
+      headers: { 'x-refresh-token': elsewhere.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
 
     const [event] = await app.database.db
@@ -49,7 +62,7 @@ describe('PATCH /v1/change-password', () => {
     expect(event).toMatchObject({ email });
   });
 
-  it('clears an administrator\'s password-reset requirement', async () => {
+  it("clears an administrator's password-reset requirement", async () => {
     const email = await freshUser();
     await app.database.db.update(users).set({ passwordResetRequired: true }).where(eq(users.email, email));
     const { accessToken } = await loginAs(app, email, OLD);
@@ -63,14 +76,20 @@ describe('PATCH /v1/change-password', () => {
     const { accessToken } = await loginAs(app, email, OLD);
     const response = await change(accessToken, { currentPassword: 'Wr0ng!Pass', newPassword: NEW });
     expect(response.statusCode).toBe(400);
-    expect(response.json).toMatchObject({ msg: 'Current password is incorrect', errors: [{ field: 'currentPassword', msg: 'Current password is incorrect' }] });
+    expect(response.json).toMatchObject({
+      msg: 'Current password is incorrect',
+      errors: [{ field: 'currentPassword', msg: 'Current password is incorrect' }],
+    });
     expect((await login(email, OLD)).statusCode).toBe(200);
   });
 
   it('pauses after 5 wrong current passwords, even for the right one', async () => {
     const email = await freshUser();
     const { accessToken } = await loginAs(app, email, OLD);
-    for (let i = 0; i < 5; i++) expect((await change(accessToken, { currentPassword: `Wr0ng!${i}xx`, newPassword: NEW })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await change(accessToken, { currentPassword: `Wr0ng!${i}xx`, newPassword: NEW })).statusCode,
+      ).toBe(400);
     const locked = await change(accessToken, { currentPassword: OLD, newPassword: NEW });
     expect(locked.statusCode).toBe(429);
     expect(locked.json.msg).toBe('Too many wrong passwords. Please try again later');
@@ -93,20 +112,35 @@ describe('PATCH /v1/change-password', () => {
     expect((await login(email, OLD)).statusCode).toBe(200);
   });
 
-  it('applies the spec §5 password rules to the new password and rejects unknown fields', async () => {
+  it('applies the docs/validation-rules.md password rules to the new password and rejects unknown fields', async () => {
     const email = await freshUser();
     const { accessToken } = await loginAs(app, email, OLD);
-    expect((await change(accessToken, { currentPassword: OLD, newPassword: 'Ab1!' })).json.msg).toBe('Password must be 7 characters at minimum!');
+    expect((await change(accessToken, { currentPassword: OLD, newPassword: 'Ab1!' })).json.msg).toBe(
+      'Password must be 7 characters at minimum!',
+    );
     expect((await change(accessToken, { currentPassword: OLD, newPassword: 'abcdefg1' })).json.msg).toBe(
       'Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters',
     );
-    expect((await change(accessToken, { currentPassword: '', newPassword: NEW })).json.msg).toBe('Current Password is required');
+    expect((await change(accessToken, { currentPassword: '', newPassword: NEW })).json.msg).toBe(
+      'Current Password is required',
+    );
     const extra = await change(accessToken, { currentPassword: OLD, newPassword: NEW, confirmPassword: NEW });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json.errors).toContainEqual({ field: 'confirmPassword', msg: 'Unknown field: confirmPassword' });
+    expect(extra.json.errors).toContainEqual({
+      field: 'confirmPassword',
+      msg: 'Unknown field: confirmPassword',
+    });
   });
 
   it('needs a login', async () => {
-    expect((await call(app, { method: 'PATCH', url: '/v1/change-password', body: { currentPassword: OLD, newPassword: NEW } })).statusCode).toBe(401);
+    expect(
+      (
+        await call(app, {
+          method: 'PATCH',
+          url: '/v1/change-password',
+          body: { currentPassword: OLD, newPassword: NEW },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

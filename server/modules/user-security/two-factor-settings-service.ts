@@ -11,32 +11,45 @@ import type {
   TwoFactorResetBody,
   TwoFactorSetupBody,
 } from '../../../contract/v1/user-security';
-import { oneTimeCodes, users } from '../../db/schema';
-import { HttpError, badRequest, fieldError, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
+import { oneTimeCodes } from '../../db/schema';
+import { users } from '../users/schema';
+import {
+  HttpError,
+  badRequest,
+  fieldError,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from '../../http/errors';
 import { RESEND_WAIT_MS } from '../../security/one-time-codes';
 import type { Services } from '../../services';
 import { acceptTotp } from '../auth/login-service';
 import type { AuthContext } from '../sessions/session-service';
 import { findUserById, toUserInfo, twoFactorEnforcedForUser, type UserRow } from '../users/user-queries';
+import { toE164 } from '../users/phone-number';
+import { mailLanguage } from '../../i18n/mail-language';
+import { message, type Message } from '../../i18n/message';
+import { smsTemplates } from '../../mail/templates';
+import { SecurityNotices, type SecurityChange } from '../../mail/security-notices';
 
 export const TWO_FACTOR_SETTINGS_MESSAGES = {
-  totpStarted: 'Scan the QR code with your authenticator app, then enter the code it shows',
-  totpAlreadySetUp: 'Authenticator is already set up. Reset it to set it up again',
-  totpNotStarted: 'Start the authenticator setup first',
-  totpEnabled: 'Authenticator app enabled for two-factor authentication',
-  mobileEnabled: 'Mobile number enabled for two-factor authentication',
-  totpReset: 'Authenticator app removed from two-factor authentication',
-  mobileReset: 'Mobile number removed from two-factor authentication',
-  emailPermanent: 'Email two-factor authentication cannot be removed',
-  enabled: 'Two-factor authentication enabled',
-  disabled: 'Two-factor authentication disabled',
-  enforced: 'An organisation you belong to has enabled two-factor authentication. Please contact your admin',
-  otpSent: 'OTP sent successfully',
-  codeRequired: 'Code is required',
-  phoneRequired: 'Phone Number is required',
-  tooManyWrongCodes: 'Too many wrong codes. Please try again later',
-  wait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code`,
-};
+  totpStarted: 'twoFactor.totpStarted',
+  totpAlreadySetUp: 'twoFactor.totpAlreadySetUp',
+  totpNotStarted: 'twoFactor.totpNotStarted',
+  totpEnabled: 'twoFactor.totpEnabled',
+  mobileEnabled: 'twoFactor.mobileEnabled',
+  totpReset: 'twoFactor.totpReset',
+  mobileReset: 'twoFactor.mobileReset',
+  emailPermanent: 'twoFactor.emailPermanent',
+  enabled: 'twoFactor.enabled',
+  disabled: 'twoFactor.disabled',
+  enforced: 'twoFactor.enforced',
+  otpSent: 'twoFactor.otpSent',
+  codeRequired: 'core:validation.otp.required',
+  phoneRequired: 'core:validation.phone.required',
+  tooManyWrongCodes: 'twoFactor.tooManyWrongCodes',
+  wait: (seconds: number) => message('codes.wait', { seconds }),
+} satisfies Record<string, Message | ((seconds: number) => Message)>;
 
 /** Wrong authenticator codes per user while confirming setup, before a pause: 6 digits are guessable without one. */
 export const MAX_WRONG_SETUP_CODES = 5;
@@ -46,105 +59,213 @@ const TOTP_CONFIRM_BUCKET = 'totp-setup-confirm';
 const PHONE_PURPOSE_PREFIX = 'phone:';
 const phonePurpose = (phoneNumber: string) => `${PHONE_PURPOSE_PREFIX}${phoneNumber}`;
 
-const smsText = (code: string) => `Your code to set up two-factor authentication is ${code}. It expires in 10 minutes.`;
+/** The number being set up, in E.164: texted, bound to its code and stored in the one form every spelling shares. */
+function mobileNumber(phoneNumber: string): string {
+  const e164 = toE164(phoneNumber);
+  if (!e164) throw fieldError('phoneNumber', 'twoFactor.phoneNotPossible', 'PHONE_NUMBER_INVALID');
+  return e164;
+}
 
 type Changes = Partial<typeof users.$inferInsert>;
 
+/** The shared services TwoFactorSettingsService uses. */
+export type TwoFactorSettingsServiceNeeds = Pick<
+  Services,
+  'audit' | 'clock' | 'codes' | 'config' | 'db' | 'i18n' | 'links' | 'mailer' | 'recentAuth' | 'sms' | 'throttle'
+>;
+
 /**
- * Two-factor management of the signed-in user (spec §2.9, §4): authenticator and mobile setup, reset of a method,
+ * Two-factor management of the signed-in user (docs/two-factor.md): authenticator and mobile setup, reset of a method,
  * the overall switch, and the code for the phone being set up. Every change is written to the activity trail.
+ * Everything but switching 2FA on needs recent authentication (403 REAUTH_REQUIRED otherwise), and every change
+ * that could weaken the account or add a way in mails the account a security notice
+ * (docs/two-factor.md#recent-authentication).
  */
 export class TwoFactorSettingsService {
-  constructor(private readonly s: Services) {}
+  private readonly notices: SecurityNotices;
 
-  async setup(auth: AuthContext, body: TwoFactorSetupBody, request: FastifyRequest): Promise<{ data: TotpSetupData | UserData; msg: string }> {
+  constructor(private readonly s: TwoFactorSettingsServiceNeeds) {
+    this.notices = new SecurityNotices(s);
+  }
+
+  async setup(
+    auth: AuthContext,
+    body: TwoFactorSetupBody,
+    request: FastifyRequest,
+  ): Promise<{ data: TotpSetupData | UserData; msg: string }> {
+    await this.s.recentAuth.require(auth);
     const user = await this.user(auth);
-    if (body.type === 'totp') return { data: await this.startTotp(user, request), msg: TWO_FACTOR_SETTINGS_MESSAGES.totpStarted };
-    return { data: await this.completeMobile(auth, user, body, request), msg: TWO_FACTOR_SETTINGS_MESSAGES.mobileEnabled };
+    if (body.type === 'totp')
+      return { data: await this.startTotp(user, request), msg: TWO_FACTOR_SETTINGS_MESSAGES.totpStarted };
+    return {
+      data: await this.completeMobile(auth, user, body, request),
+      msg: TWO_FACTOR_SETTINGS_MESSAGES.mobileEnabled,
+    };
   }
 
   /** A fresh secret each time until confirmed, so an abandoned QR code never becomes valid later. */
   private async startTotp(user: UserRow, request: FastifyRequest): Promise<TotpSetupData> {
-    if (user.totpSetupCompleted) throw badRequest(TWO_FACTOR_SETTINGS_MESSAGES.totpAlreadySetUp, 'TOTP_ALREADY_SET_UP');
+    if (user.totpSetupCompleted)
+      throw badRequest(TWO_FACTOR_SETTINGS_MESSAGES.totpAlreadySetUp, 'TOTP_ALREADY_SET_UP');
     const secret = generateSecret();
-    const url = generateURI({ issuer: this.s.config.brandName, label: user.email, secret, algorithm: 'sha1', digits: 6, period: 30 });
-    await this.save(user.id, { totpSecret: secret, totpEnabled: false, totpSetupCompleted: false, totpLastTimeStep: null });
+    const url = generateURI({
+      issuer: this.s.config.brandName,
+      label: user.email,
+      secret,
+      algorithm: 'sha1',
+      digits: 6,
+      period: 30,
+    });
+    await this.save(user.id, {
+      totpSecret: secret,
+      totpEnabled: false,
+      totpSetupCompleted: false,
+      totpLastTimeStep: null,
+    });
     await this.changed(request, user, 'totp', 'setup-started');
     return { secret, url };
   }
 
-  private async completeMobile(auth: AuthContext, user: UserRow, body: TwoFactorSetupBody, request: FastifyRequest): Promise<UserData> {
+  private async completeMobile(
+    auth: AuthContext,
+    user: UserRow,
+    body: TwoFactorSetupBody,
+    request: FastifyRequest,
+  ): Promise<UserData> {
     if (!body.phoneNumber) throw fieldError('phoneNumber', TWO_FACTOR_SETTINGS_MESSAGES.phoneRequired);
     if (!body.code) throw fieldError('code', TWO_FACTOR_SETTINGS_MESSAGES.codeRequired);
+    const phoneNumber = mobileNumber(body.phoneNumber);
     try {
-      await this.s.codes.consume(user.id, phonePurpose(body.phoneNumber), body.code);
+      await this.s.codes.consume(user.id, phonePurpose(phoneNumber), body.code);
     } catch (error) {
-      await this.s.audit.record(request, { event: 'two-factor.failure', userId: user.id, details: { type: 'otp', during: 'setup' } });
+      await this.s.audit.record(request, {
+        event: 'two-factor.failure',
+        userId: user.id,
+        details: { type: 'otp', during: 'setup' },
+      });
       throw error;
     }
-    await this.save(user.id, { phoneNumber: body.phoneNumber, otpEnabled: true, otpSetupCompleted: true, twoFactorEnabled: true });
+    await this.save(user.id, {
+      phoneNumber,
+      otpEnabled: true,
+      otpSetupCompleted: true,
+      twoFactorEnabled: true,
+    });
     await this.changed(request, user, 'otp', 'setup-completed');
+    this.notify(user, 'mobileAdded', request);
     return this.profile(auth);
   }
 
-  async confirm(auth: AuthContext, body: TwoFactorConfirmationBody, request: FastifyRequest): Promise<{ data: UserData; msg: string }> {
+  async confirm(
+    auth: AuthContext,
+    body: TwoFactorConfirmationBody,
+    request: FastifyRequest,
+  ): Promise<{ data: UserData; msg: string }> {
     const { throttle, audit } = this.s;
+    await this.s.recentAuth.require(auth);
     const user = await this.user(auth);
-    if (!user.totpSecret || user.totpSetupCompleted) throw badRequest(TWO_FACTOR_SETTINGS_MESSAGES.totpNotStarted, 'TOTP_SETUP_NOT_STARTED');
-    if ((await throttle.count(TOTP_CONFIRM_BUCKET, user.id, WRONG_CODE_WINDOW_MS)) >= MAX_WRONG_SETUP_CODES) {
-      throw tooManyRequests(TWO_FACTOR_SETTINGS_MESSAGES.tooManyWrongCodes, WRONG_CODE_WINDOW_MS / 1000, 'OTP_LOCKED');
+    if (!user.totpSecret || user.totpSetupCompleted)
+      throw badRequest(TWO_FACTOR_SETTINGS_MESSAGES.totpNotStarted, 'TOTP_SETUP_NOT_STARTED');
+    // The slot is taken before the comparison, in one statement: parallel guesses never check more than 5.
+    const slot = await throttle.take(TOTP_CONFIRM_BUCKET, user.id, {
+      limit: MAX_WRONG_SETUP_CODES,
+      windowMs: WRONG_CODE_WINDOW_MS,
+    });
+    if (!slot.ok) {
+      throw tooManyRequests(TWO_FACTOR_SETTINGS_MESSAGES.tooManyWrongCodes, slot.retryAfterSeconds, 'OTP_LOCKED');
     }
     try {
       await acceptTotp(this.s, user, body.code);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 400) await throttle.record(TOTP_CONFIRM_BUCKET, user.id);
-      await audit.record(request, { event: 'two-factor.failure', userId: user.id, details: { type: 'totp', during: 'setup' } });
+      // Only a wrong code is a guess; anything else gives the slot back.
+      if (!(error instanceof HttpError && error.statusCode === 400)) await throttle.giveBack(slot.slot);
+      await audit.record(request, {
+        event: 'two-factor.failure',
+        userId: user.id,
+        details: { type: 'totp', during: 'setup' },
+      });
       throw error;
     }
     await throttle.clear(TOTP_CONFIRM_BUCKET, user.id);
     await this.save(user.id, { totpEnabled: true, totpSetupCompleted: true, twoFactorEnabled: true });
     await this.changed(request, user, 'totp', 'setup-completed');
+    this.notify(user, 'authenticatorAdded', request);
     return { data: await this.profile(auth), msg: TWO_FACTOR_SETTINGS_MESSAGES.totpEnabled };
   }
 
-  async reset(auth: AuthContext, body: TwoFactorResetBody, request: FastifyRequest): Promise<{ data: UserData; msg: string }> {
-    if (body.type === 'email') throw badRequest(TWO_FACTOR_SETTINGS_MESSAGES.emailPermanent, 'EMAIL_TWO_FACTOR_PERMANENT');
+  async reset(
+    auth: AuthContext,
+    body: TwoFactorResetBody,
+    request: FastifyRequest,
+  ): Promise<{ data: UserData; msg: string }> {
+    if (body.type === 'email')
+      throw badRequest(TWO_FACTOR_SETTINGS_MESSAGES.emailPermanent, 'EMAIL_TWO_FACTOR_PERMANENT');
+    await this.s.recentAuth.require(auth);
     const user = await this.user(auth);
     const changes: Changes =
       body.type === 'totp'
         ? { totpSecret: null, totpEnabled: false, totpSetupCompleted: false, totpLastTimeStep: null }
         : { otpEnabled: false, otpSetupCompleted: false };
-    const remaining = { totp: user.totpEnabled, otp: user.otpEnabled, email: user.emailTwoFactorEnabled, [body.type]: false };
+    const remaining = {
+      totp: user.totpEnabled,
+      otp: user.otpEnabled,
+      email: user.emailTwoFactorEnabled,
+      [body.type]: false,
+    };
     // Email normally remains; an account with no method left cannot keep asking for a second factor.
     if (!remaining.totp && !remaining.otp && !remaining.email) changes.twoFactorEnabled = false;
     await this.save(user.id, changes);
     await this.changed(request, user, body.type, 'reset');
-    const msg = body.type === 'totp' ? TWO_FACTOR_SETTINGS_MESSAGES.totpReset : TWO_FACTOR_SETTINGS_MESSAGES.mobileReset;
+    this.notify(user, body.type === 'totp' ? 'authenticatorRemoved' : 'mobileRemoved', request);
+    const msg =
+      body.type === 'totp'
+        ? TWO_FACTOR_SETTINGS_MESSAGES.totpReset
+        : TWO_FACTOR_SETTINGS_MESSAGES.mobileReset;
     return { data: await this.profile(auth), msg };
   }
 
   /**
-   * Turning 2FA on is always allowed (the organisation notice of the orgs screen relies on it); turning it off
-   * is refused while an organisation the user belongs to enforces it (spec §6).
+   * Turning 2FA on is always allowed and needs no recent authentication (it only makes the account safer);
+   * turning it off needs recent authentication and is refused while an organisation the user belongs to enforces
+   * it (docs/organisation-selection.md).
    */
-  async configure(auth: AuthContext, body: TwoFactorConfigBody, request: FastifyRequest): Promise<{ data: UserData; msg: string }> {
+  async configure(
+    auth: AuthContext,
+    body: TwoFactorConfigBody,
+    request: FastifyRequest,
+  ): Promise<{ data: UserData; msg: string }> {
+    if (!body.enable) await this.s.recentAuth.require(auth);
     const user = await this.user(auth);
     if (!body.enable && (await twoFactorEnforcedForUser(this.s.db, user.id))) {
       throw forbidden(TWO_FACTOR_SETTINGS_MESSAGES.enforced, 'TWO_FACTOR_ENFORCED');
     }
     await this.save(user.id, { twoFactorEnabled: body.enable });
     await this.changed(request, user, 'all', body.enable ? 'enabled' : 'disabled');
-    return { data: await this.profile(auth), msg: body.enable ? TWO_FACTOR_SETTINGS_MESSAGES.enabled : TWO_FACTOR_SETTINGS_MESSAGES.disabled };
+    if (!body.enable && user.twoFactorEnabled) this.notify(user, 'twoFactorDisabled', request);
+    return {
+      data: await this.profile(auth),
+      msg: body.enable ? TWO_FACTOR_SETTINGS_MESSAGES.enabled : TWO_FACTOR_SETTINGS_MESSAGES.disabled,
+    };
   }
 
   /**
    * Texts a code to the number being set up. The 60 s wait is per user, whatever the number, so changing the
    * number cannot be used to send texts faster; only the newest code works.
    */
-  async sendPhoneCode(auth: AuthContext, body: PhoneOtpBody, request: FastifyRequest): Promise<{ data: TwoFactorOtpData; msg: string }> {
+  async sendPhoneCode(
+    auth: AuthContext,
+    body: PhoneOtpBody,
+    request: FastifyRequest,
+  ): Promise<{ data: TwoFactorOtpData; msg: string }> {
     const { db, clock } = this.s;
+    // Texting a code to any number is the first step of adding a way in: it needs recent authentication too.
+    await this.s.recentAuth.require(auth);
+    const phoneNumber = mobileNumber(body.phoneNumber);
     const user = await this.user(auth);
-    const phoneCodes = and(eq(oneTimeCodes.userId, user.id), like(oneTimeCodes.purpose, `${PHONE_PURPOSE_PREFIX}%`));
+    const phoneCodes = and(
+      eq(oneTimeCodes.userId, user.id),
+      like(oneTimeCodes.purpose, `${PHONE_PURPOSE_PREFIX}%`),
+    );
     const [latest] = await db
       .select({ createdAt: oneTimeCodes.createdAt })
       .from(oneTimeCodes)
@@ -156,10 +277,20 @@ export class TwoFactorSettingsService {
       const wait = Math.ceil(waitMs / 1000);
       throw tooManyRequests(TWO_FACTOR_SETTINGS_MESSAGES.wait(wait), wait, 'OTP_RESEND_TOO_SOON');
     }
-    await db.update(oneTimeCodes).set({ consumedAt: clock.now() }).where(and(phoneCodes, isNull(oneTimeCodes.consumedAt)));
-    const code = await this.s.codes.issue(user.id, phonePurpose(body.phoneNumber));
-    await this.s.sms.send(body.phoneNumber, smsText(code));
-    await this.s.audit.record(request, { event: 'two-factor.code-sent', userId: user.id, details: { type: 'otp', during: 'setup' } });
+    await db
+      .update(oneTimeCodes)
+      .set({ consumedAt: clock.now() })
+      .where(and(phoneCodes, isNull(oneTimeCodes.consumedAt)));
+    const code = await this.s.codes.issue(user.id, phonePurpose(phoneNumber));
+    await this.s.sms.send(
+      phoneNumber,
+      smsTemplates.phoneSetupCode(code, mailLanguage(this.s.i18n, user.language, request)),
+    );
+    await this.s.audit.record(request, {
+      event: 'two-factor.code-sent',
+      userId: user.id,
+      details: { type: 'otp', during: 'setup' },
+    });
     return { data: this.s.config.exposeOtp ? { otp: code } : {}, msg: TWO_FACTOR_SETTINGS_MESSAGES.otpSent };
   }
 
@@ -181,7 +312,21 @@ export class TwoFactorSettingsService {
       .where(eq(users.id, userId));
   }
 
-  private changed(request: FastifyRequest, user: UserRow, method: 'totp' | 'otp' | 'all', change: string): Promise<void> {
-    return this.s.audit.record(request, { event: 'two-factor.changed', userId: user.id, email: user.email, details: { method, change } });
+  private notify(user: UserRow, change: SecurityChange, request: FastifyRequest): void {
+    this.notices.send({ email: user.email, firstName: user.firstName, language: user.language }, change, request);
+  }
+
+  private changed(
+    request: FastifyRequest,
+    user: UserRow,
+    method: 'totp' | 'otp' | 'all',
+    change: string,
+  ): Promise<void> {
+    return this.s.audit.record(request, {
+      event: 'two-factor.changed',
+      userId: user.id,
+      email: user.email,
+      details: { method, change },
+    });
   }
 }

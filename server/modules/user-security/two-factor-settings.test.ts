@@ -2,7 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from '../../../e2e/support/totp';
 import { seconds } from '../../clock';
-import { activityLogs, users } from '../../db/schema';
+import { activityLogs } from '../../db/schema';
+import { users } from '../users/schema';
 import type { App } from '../../http/types';
 import { FakeClock, call, createTestApp, loginAs, mailbox } from '../../test/test-app';
 
@@ -17,7 +18,10 @@ afterAll(() => app.close());
 let counter = 0;
 async function freshUser(): Promise<{ email: string; token: string }> {
   const email = `security${++counter}@example.com`;
-  const registered = await call(app, { url: '/v1/register', body: { firstName: 'Sec', lastName: 'User', email, password: 'Str0ng!Pass' } });
+  const registered = await call(app, {
+    url: '/v1/register',
+    body: { firstName: 'Sec', lastName: 'User', email, password: 'Str0ng!Pass' },
+  });
   expect(registered.statusCode).toBe(200);
   await app.database.db.update(users).set({ emailVerifiedAt: clock.now() }).where(eq(users.email, email));
   return { email, token: (await loginAs(app, email, 'Str0ng!Pass')).accessToken };
@@ -26,7 +30,8 @@ async function freshUser(): Promise<{ email: string; token: string }> {
 const post = (token: string, url: string, body: unknown) => call(app, { method: 'POST', url, token, body });
 const patch = (token: string, url: string, body: unknown) => call(app, { method: 'PATCH', url, token, body });
 const profile = async (token: string) => (await call(app, { url: '/v1/user', token })).json.data.userInfo;
-const codeAt = (secret: string, offsetSeconds = 0) => totp(secret, clock.now().getTime() + offsetSeconds * 1000);
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  totp(secret, clock.now().getTime() + offsetSeconds * 1000);
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function lastEvent(email: string) {
@@ -64,7 +69,10 @@ describe('authenticator (totp) setup', () => {
     expect(parsed.searchParams.get('period') ?? '30').toBe('30');
     expect((parsed.searchParams.get('algorithm') ?? 'SHA1').toUpperCase()).toBe('SHA1');
     // Not enabled until confirmed, and a second start gives another secret.
-    expect((await profile(token)).twoFactorAuthentication).toMatchObject({ enabled: false, totp: { setupCompleted: false, enabled: false } });
+    expect((await profile(token)).twoFactorAuthentication).toMatchObject({
+      enabled: false,
+      totp: { setupCompleted: false, enabled: false },
+    });
     const second = await post(token, '/v1/two-factor/setup', { type: 'totp' });
     expect(second.json.data.secret).not.toBe(secret);
   });
@@ -82,16 +90,28 @@ describe('authenticator (totp) setup', () => {
       otp: { setupCompleted: false, enabled: false },
       totp: { setupCompleted: true, enabled: true },
     });
-    expect(await lastEvent(email)).toMatchObject({ eventType: 'two-factor.changed', details: { method: 'totp', change: 'setup-completed' } });
+    expect(await lastEvent(email)).toMatchObject({
+      eventType: 'two-factor.changed',
+      details: { method: 'totp', change: 'setup-completed' },
+    });
 
     // Login now asks for the second factor; the code used for setup does not open it.
     const login = await call(app, { url: '/v1/login', body: { email, password: 'Str0ng!Pass' } });
-    expect(login.json.data).toMatchObject({ twoFactorEnabled: true, twoFactorConfigInfo: { authenticator: { show: true } } });
-    const replay = await call(app, { url: '/v1/two-factor/verify', body: { tokenId: login.json.data.tokenId, type: 'totp', code } });
+    expect(login.json.data).toMatchObject({
+      twoFactorEnabled: true,
+      twoFactorConfigInfo: { authenticator: { show: true } },
+    });
+    const replay = await call(app, {
+      url: '/v1/two-factor/verify',
+      body: { tokenId: login.json.data.tokenId, type: 'totp', code },
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json.msg).toBe('Invalid verification code');
     clock.advance(seconds(30));
-    const fresh = await call(app, { url: '/v1/two-factor/verify', body: { tokenId: login.json.data.tokenId, type: 'totp', code: codeAt(secret) } });
+    const fresh = await call(app, {
+      url: '/v1/two-factor/verify',
+      body: { tokenId: login.json.data.tokenId, type: 'totp', code: codeAt(secret) },
+    });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json.data.accessToken).toEqual(expect.any(String));
   });
@@ -150,10 +170,16 @@ describe('reset', () => {
     const reset = await post(token, '/v1/two-factor/reset', { type: 'totp' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json.msg).toBe('Authenticator app removed from two-factor authentication');
-    expect(reset.json.data.userInfo.twoFactorAuthentication.totp).toEqual({ setupCompleted: false, enabled: false });
+    expect(reset.json.data.userInfo.twoFactorAuthentication.totp).toEqual({
+      setupCompleted: false,
+      enabled: false,
+    });
     // Email remains, so 2FA as a whole stays on.
     expect(reset.json.data.userInfo.twoFactorAuthentication.enabled).toBe(true);
-    expect(await lastEvent(email)).toMatchObject({ eventType: 'two-factor.changed', details: { method: 'totp', change: 'reset' } });
+    expect(await lastEvent(email)).toMatchObject({
+      eventType: 'two-factor.changed',
+      details: { method: 'totp', change: 'reset' },
+    });
     const [row] = await app.database.db.select().from(users).where(eq(users.email, email));
     expect(row!.totpSecret).toBeNull();
     const login = await call(app, { url: '/v1/login', body: { email, password: 'Str0ng!Pass' } });
@@ -165,7 +191,10 @@ describe('reset', () => {
     const response = await post(token, '/v1/two-factor/reset', { type: 'email' });
     expect(response.statusCode).toBe(400);
     expect(response.json.msg).toBe('Email two-factor authentication cannot be removed');
-    expect((await profile(token)).twoFactorAuthentication.email).toEqual({ setupCompleted: true, enabled: true });
+    expect((await profile(token)).twoFactorAuthentication.email).toEqual({
+      setupCompleted: true,
+      enabled: true,
+    });
   });
 });
 
@@ -176,11 +205,17 @@ describe('overall switch', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json.msg).toBe('Two-factor authentication enabled');
     expect(on.json.data.userInfo.twoFactorAuthentication.enabled).toBe(true);
-    expect((await call(app, { url: '/v1/login', body: { email, password: 'Str0ng!Pass' } })).json.data.twoFactorEnabled).toBe(true);
+    expect(
+      (await call(app, { url: '/v1/login', body: { email, password: 'Str0ng!Pass' } })).json.data
+        .twoFactorEnabled,
+    ).toBe(true);
     const off = await patch(token, '/v1/two-factor/config', { enable: false });
     expect(off.json.msg).toBe('Two-factor authentication disabled');
     expect(off.json.data.userInfo.twoFactorAuthentication.enabled).toBe(false);
-    expect(await lastEvent(email)).toMatchObject({ eventType: 'two-factor.changed', details: { method: 'all', change: 'disabled' } });
+    expect(await lastEvent(email)).toMatchObject({
+      eventType: 'two-factor.changed',
+      details: { method: 'all', change: 'disabled' },
+    });
   });
 
   it('refuses disabling while an organisation enforces 2FA, but lets the user turn it on', async () => {
@@ -188,10 +223,15 @@ describe('overall switch', () => {
     const { accessToken } = await loginAs(app, 'demo@example.com');
     const on = await patch(accessToken, '/v1/two-factor/config', { enable: true });
     expect(on.statusCode).toBe(200);
-    expect(on.json.data.userInfo).toMatchObject({ twoFactorEnabledInOrg: true, twoFactorAuthentication: { enabled: true } });
+    expect(on.json.data.userInfo).toMatchObject({
+      twoFactorEnabledInOrg: true,
+      twoFactorAuthentication: { enabled: true },
+    });
     const off = await patch(accessToken, '/v1/two-factor/config', { enable: false });
     expect(off.statusCode).toBe(403);
-    expect(off.json.msg).toBe('An organisation you belong to has enabled two-factor authentication. Please contact your admin');
+    expect(off.json.msg).toBe(
+      'An organisation you belong to has enabled two-factor authentication. Please contact your admin',
+    );
     expect((await profile(accessToken)).twoFactorAuthentication.enabled).toBe(true);
   });
 });
@@ -207,14 +247,21 @@ describe('mobile (otp) setup', () => {
     expect(sms!.channel).toBe('sms');
     expect(sms!.text).toContain(sent.json.data.otp);
 
-    const verified = await post(token, '/v1/two-factor/setup', { type: 'otp', phoneNumber: '+61411222333', code: sent.json.data.otp });
+    const verified = await post(token, '/v1/two-factor/setup', {
+      type: 'otp',
+      phoneNumber: '+61411222333',
+      code: sent.json.data.otp,
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json.msg).toBe('Mobile number enabled for two-factor authentication');
     expect(verified.json.data.userInfo).toMatchObject({
       phone: { phoneNumber: '+61411222333' },
       twoFactorAuthentication: { enabled: true, otp: { setupCompleted: true, enabled: true } },
     });
-    expect(await lastEvent(email)).toMatchObject({ eventType: 'two-factor.changed', details: { method: 'otp', change: 'setup-completed' } });
+    expect(await lastEvent(email)).toMatchObject({
+      eventType: 'two-factor.changed',
+      details: { method: 'otp', change: 'setup-completed' },
+    });
   });
 
   it('holds the next code back for 60 seconds, whatever the number', async () => {
@@ -231,20 +278,34 @@ describe('mobile (otp) setup', () => {
   it('binds the code to its number and lets only the newest code work', async () => {
     const { token } = await freshUser();
     const first = await patch(token, '/v1/otp', { phoneNumber: '+61411000003' });
-    const elsewhere = await post(token, '/v1/two-factor/setup', { type: 'otp', phoneNumber: '+61499999999', code: first.json.data.otp });
+    const elsewhere = await post(token, '/v1/two-factor/setup', {
+      type: 'otp',
+      phoneNumber: '+61499999999',
+      code: first.json.data.otp,
+    });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json.msg).toBe('Invalid verification code');
     clock.advance(seconds(60));
     await patch(token, '/v1/otp', { phoneNumber: '+61411000004' });
-    const old = await post(token, '/v1/two-factor/setup', { type: 'otp', phoneNumber: '+61411000003', code: first.json.data.otp });
+    const old = await post(token, '/v1/two-factor/setup', {
+      type: 'otp',
+      phoneNumber: '+61411000003',
+      code: first.json.data.otp,
+    });
     expect(old.statusCode).toBe(400);
-    expect((await profile(token)).twoFactorAuthentication.otp).toEqual({ setupCompleted: false, enabled: false });
+    expect((await profile(token)).twoFactorAuthentication.otp).toEqual({
+      setupCompleted: false,
+      enabled: false,
+    });
   });
 
-  it('needs the phone and the code, with the spec §5 messages', async () => {
+  it('needs the phone and the code, with the docs/validation-rules.md messages', async () => {
     const { token } = await freshUser();
     const noPhone = await post(token, '/v1/two-factor/setup', { type: 'otp', code: '123456' });
-    expect(noPhone.json).toMatchObject({ msg: 'Phone Number is required', errors: [{ field: 'phoneNumber', msg: 'Phone Number is required' }] });
+    expect(noPhone.json).toMatchObject({
+      msg: 'Phone Number is required',
+      errors: [{ field: 'phoneNumber', msg: 'Phone Number is required' }],
+    });
     const noCode = await post(token, '/v1/two-factor/setup', { type: 'otp', phoneNumber: '+61411000005' });
     expect(noCode.json.msg).toBe('Code is required');
     const shortPhone = await patch(token, '/v1/otp', { phoneNumber: '+12345' });
@@ -255,9 +316,16 @@ describe('mobile (otp) setup', () => {
   it('resets mobile 2FA when the profile phone number changes', async () => {
     const { token } = await freshUser();
     const sent = await patch(token, '/v1/otp', { phoneNumber: '+61411000006' });
-    await post(token, '/v1/two-factor/setup', { type: 'otp', phoneNumber: '+61411000006', code: sent.json.data.otp });
+    await post(token, '/v1/two-factor/setup', {
+      type: 'otp',
+      phoneNumber: '+61411000006',
+      code: sent.json.data.otp,
+    });
     const changed = await patch(token, '/v1/user', { phoneNumber: '+61411000007' });
-    expect(changed.json.data.userInfo.twoFactorAuthentication.otp).toEqual({ setupCompleted: false, enabled: false });
+    expect(changed.json.data.userInfo.twoFactorAuthentication.otp).toEqual({
+      setupCompleted: false,
+      enabled: false,
+    });
     const reset = await post(token, '/v1/two-factor/reset', { type: 'otp' });
     expect(reset.json.msg).toBe('Mobile number removed from two-factor authentication');
   });

@@ -1,0 +1,160 @@
+import '@ant-design/v5-patch-for-react-19';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import fixtureHello from '../../tests/fixtures/plugins/fixture-hello';
+import { renderWithPortal } from '../../tests/render-with-portal';
+import { stubAuthPlugin } from '../../tests/stub-auth-plugin';
+import type { PortalPlugin } from '../plugin/plugin-types';
+import type { SessionStore } from '../session/session-store';
+import type { OrganizationSummary } from '../session/session-types';
+
+function organization(overrides: Partial<OrganizationSummary>): OrganizationSummary {
+  return {
+    organizationId: 'org-acme',
+    organizationName: 'Acme Pty Ltd',
+    accountType: 'business',
+    role: 'owner',
+    enabled: true,
+    portals: { kreanoAccount: { hasAccess: true } },
+    branding: null,
+    ...overrides,
+  };
+}
+
+const ACME = organization({});
+const PERSONAL = organization({
+  organizationId: 'org-personal',
+  organizationName: 'Jane Citizen',
+  accountType: 'personal',
+});
+const GLOBEX = organization({ organizationId: 'org-globex', organizationName: 'Globex Ltd', role: 'admin' });
+const DORMANT = organization({
+  organizationId: 'org-dormant',
+  organizationName: 'Dormant Ltd',
+  enabled: false,
+});
+const DENIED = organization({
+  organizationId: 'org-denied',
+  organizationName: 'Denied Ltd',
+  portals: { kreanoAccount: { hasAccess: false } },
+});
+// Lists other portals but not this deployment's: the one entry rule reads a missing key as no access.
+const ELSEWHERE = organization({
+  organizationId: 'org-elsewhere',
+  organizationName: 'Elsewhere Inc',
+  portals: { kreanoSign: { hasAccess: true } },
+});
+
+function inside(active: OrganizationSummary, all: OrganizationSummary[], role = active.role) {
+  return (session: SessionStore) => {
+    session.logIn({ accessToken: 'a', refreshToken: 'r' });
+    session.setOrganizations(all);
+    session.selectOrganization(
+      { organizationId: active.organizationId, role },
+      { accessToken: 'a2', refreshToken: 'r2' },
+    );
+  };
+}
+
+/** A plugin that provides the create-organisation page, as the organisation plugin will. */
+const organisationPages: PortalPlugin = {
+  id: 'org-pages',
+  routes: () => [
+    {
+      id: 'org-pages.create',
+      path: '/organisations/new',
+      layout: 'app',
+      provides: 'create-organization',
+      load: async () => ({ default: () => <h1>New organisation</h1> }),
+    },
+  ],
+};
+
+async function openSideMenu(
+  session: (s: SessionStore) => void,
+  options: { plugins?: PortalPlugin[]; config?: Record<string, unknown> } = {},
+) {
+  const view = await renderWithPortal({
+    plugins: [stubAuthPlugin, fixtureHello, ...(options.plugins ?? [])],
+    url: '/hello',
+    session,
+    config: options.config,
+  });
+  await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
+  return view;
+}
+
+/** Opens the switcher; its visible choices carry their label as title (antd's role=option list holds only values). */
+async function openSwitcher(user: Awaited<ReturnType<typeof openSideMenu>>['user']): Promise<HTMLElement[]> {
+  await user.click(screen.getByRole('combobox', { name: 'Switch organisation' }));
+  await screen.findByRole('listbox');
+  let choices: HTMLElement[] = [];
+  await waitFor(() => {
+    choices = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option'));
+    expect(choices.length).toBeGreaterThan(0);
+  });
+  return choices;
+}
+
+// ProLayout renders slowly in jsdom on two shared cores.
+describe('side menu', { timeout: 30_000 }, () => {
+  it('shows a business account: the account type, the organisation name and the title-cased role', async () => {
+    await openSideMenu(inside(ACME, [ACME]));
+    expect(screen.getByText('Business account')).toBeInTheDocument();
+    expect(screen.getByTestId('account-organisation')).toHaveTextContent('Acme Pty Ltd');
+    expect(screen.getByTestId('account-role')).toHaveTextContent('Owner');
+  });
+
+  it('shows a personal account without an organisation name', async () => {
+    await openSideMenu(inside(PERSONAL, [PERSONAL]));
+    expect(screen.getByText('Personal account')).toBeInTheDocument();
+    expect(screen.queryByTestId('account-organisation')).not.toBeInTheDocument();
+    expect(screen.queryByText('Jane Citizen')).not.toBeInTheDocument();
+    expect(screen.getByTestId('account-role')).toHaveTextContent('Owner');
+  });
+
+  it('shows the role of the chosen organisation', async () => {
+    await openSideMenu(inside(GLOBEX, [ACME, GLOBEX]));
+    expect(screen.getByTestId('account-organisation')).toHaveTextContent('Globex Ltd');
+    expect(screen.getByTestId('account-role')).toHaveTextContent('Admin');
+  });
+
+  it('offers in the switcher only enabled organisations with access to this portal (a missing portal key is no access)', async () => {
+    const { user } = await openSideMenu(inside(ACME, [PERSONAL, ACME, GLOBEX, DORMANT, DENIED, ELSEWHERE]));
+    const choices = await openSwitcher(user);
+    expect(choices.map((choice) => choice.title)).toEqual(['Personal account', 'Acme Pty Ltd', 'Globex Ltd']);
+  });
+
+  it('switching goes through the account-selection page with the organisation and the current page', async () => {
+    const { user, router } = await openSideMenu(inside(ACME, [ACME, GLOBEX]));
+    const choices = await openSwitcher(user);
+    await user.click(choices.find((choice) => choice.title === 'Globex Ltd')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orgs'));
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('orgId')).toBe('org-globex');
+    expect(query.get('toUrl')).toBe('/hello');
+  });
+
+  it('has no switcher when only one organisation may be entered', async () => {
+    await openSideMenu(inside(ACME, [ACME, DORMANT, ELSEWHERE]));
+    expect(screen.queryByRole('combobox', { name: 'Switch organisation' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Create organisation' only when a plugin provides that page, linking to wherever it lives", async () => {
+    await openSideMenu(inside(ACME, [ACME]));
+    expect(screen.queryByRole('link', { name: 'Create organisation' })).not.toBeInTheDocument();
+    cleanup();
+    await openSideMenu(inside(ACME, [ACME]), { plugins: [organisationPages] });
+    expect(screen.getByRole('link', { name: 'Create organisation' })).toHaveAttribute(
+      'href',
+      '/organisations/new',
+    );
+  });
+
+  it("hides 'Create organisation' when the deployment switches it off, even with a provider", async () => {
+    await openSideMenu(inside(ACME, [ACME]), {
+      plugins: [organisationPages],
+      config: { showCreateOrganization: false },
+    });
+    expect(screen.queryByRole('link', { name: 'Create organisation' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { ConfigProvider } from 'antd';
+import { observer } from 'mobx-react-lite';
+import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useService } from '../di/use-service';
+import { directionOf } from '../i18n/i18n';
+import { antdLocaleFor } from './antd-locale';
+import { ThemeStore } from './theme-store';
+
+/**
+ * Gives the antd components below it the portal's theme (colours, Poppins, readable text) and antd's own texts
+ * in the current language. It is not part of {@link ThemeRoot}: antd's ConfigProvider brings its css-in-js
+ * runtime (~25 KiB gzip), which the login page, drawn with plain controls, must not pay for (docs/performance.md).
+ * Wrap whatever renders antd on an auth or public route with it, from a module that imports antd anyway; the app
+ * layout already wraps every app page. Needs {@link ThemeStore} and an i18next provider above it.
+ * @example
+ * <AntdThemeProvider><Modal open title={t('title')}>…</Modal></AntdThemeProvider>
+ */
+export const AntdThemeProvider = observer(function AntdThemeProvider({ children }: { children: ReactNode }) {
+  const theme = useService(ThemeStore);
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <ConfigProvider theme={theme.antdTheme} locale={antdLocaleFor(language)} direction={directionOf(language)}>
+      {children}
+    </ConfigProvider>
+  );
+});
+
+/**
+ * A page that renders antd, wrapped in {@link AntdThemeProvider}: one line at the page's default export.
+ * @example
+ * export default withAntdTheme(InvitePage);
+ */
+export function withAntdTheme<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function AntdThemedPage(props: P) {
+    return (
+      <AntdThemeProvider>
+        <Page {...props} />
+      </AntdThemeProvider>
+    );
+  }
+  AntdThemedPage.displayName = `withAntdTheme(${Page.displayName ?? Page.name})`;
+  return AntdThemedPage;
+}

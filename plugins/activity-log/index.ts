@@ -1,0 +1,41 @@
+import type { PortalPlugin } from '@core';
+import { ActivityApi } from './api/activity-api-token';
+
+/**
+ * The activity log (docs/activity-log.md): the user's own events and signed-in sessions at `/user/active-log`, a tab
+ * of the user area, and the organisation's events at `/organisation/activity`, a tab of the organisation area, both
+ * through core's route slots (no import of the plugins that own those areas). The organisation view's role rule
+ * mirrors the default holders of `activity.view`; the server checks the permission on every call. Pages are lazy.
+ */
+const activityLog: PortalPlugin = {
+  id: 'activity-log',
+  roleRules: {
+    /** Owners and admins of a business organisation hold `activity.view` by default (docs/access-control.md). */
+    'activity-log.organisation': { anyOf: ['owner', 'admin'], accountTypes: ['business'] },
+  },
+  bindings: (bind) => bind.lazySingleton(ActivityApi, () => import('./api/activity-api').then((m) => m.HttpActivityApi)),
+  routes: () => [
+    {
+      id: 'activity-log.user',
+      path: '/user/active-log',
+      layout: 'app',
+      attachTo: { slot: 'user-area', labelKey: 'nav.user', order: 30 },
+      load: () => import('./pages/user-activity-page'),
+    },
+    {
+      id: 'activity-log.organisation',
+      path: '/organisation/activity',
+      layout: 'app',
+      access: 'activity-log.organisation',
+      attachTo: { slot: 'organisation-area', labelKey: 'nav.organisation', order: 40 },
+      load: () => import('./pages/organisation-activity-page'),
+    },
+    {
+      id: 'activity-log.signed-out',
+      path: '/signed-out-everywhere',
+      layout: 'auth',
+      load: () => import('./pages/signed-out-page'),
+    },
+  ],
+};
+export default activityLog;

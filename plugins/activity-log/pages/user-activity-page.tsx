@@ -1,0 +1,37 @@
+import { RouteSlot, useService } from '@core';
+import { Typography } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActivityApi } from '../api/activity-api';
+import { ActivityLogView } from '../components/activity-log-view';
+import { SessionsPanel } from '../components/sessions-panel';
+import { SessionsStore } from '../stores/sessions-store';
+import '../components/activity-log.css';
+
+/** `/user/active-log`: the user's own activity and signed-in sessions, a tab of the user area (`user-area` slot). */
+export default function UserActivityPage() {
+  const { t } = useTranslation('activity-log');
+  const api = useService(ActivityApi);
+  const headingId = useId();
+  const [sessions] = useState(() => new SessionsStore(api));
+  return (
+    <div className="activity-page">
+      <Typography.Title level={1} className="activity-page__title">
+        {t('user.title')}
+      </Typography.Title>
+      <RouteSlot
+        name="user-area"
+        label={t('userArea')}
+        className="activity-nav"
+        linkClassName="activity-nav__link"
+      />
+      <SessionsPanel store={sessions} />
+      <section aria-labelledby={headingId} className="activity-section">
+        <Typography.Title level={2} id={headingId} className="activity-panel__title">
+          {t('user.heading')}
+        </Typography.Title>
+        <ActivityLogView type="user" />
+      </section>
+    </div>
+  );
+}

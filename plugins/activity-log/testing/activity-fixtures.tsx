@@ -1,0 +1,142 @@
+/**
+ * Test support for the activity log's component tests (not shipped). Renders the real host and app layout around
+ * the real plugin, signed in inside a business organisation, with HTTP faked by MSW.
+ */
+import '@ant-design/v5-patch-for-react-19';
+import type { SessionStore } from '@core';
+import type { ActivityLogRow, UserSession } from '@contract/v1/activity-log';
+import type { EndpointRoute } from '@contract/v1/endpoint';
+import { endpoints } from '@contract/v1/endpoints';
+import { screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { server } from '../../../tests/msw/server';
+import { renderWithPortal } from '../../../tests/render-with-portal';
+import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
+import activityPlugin from '../index';
+
+export interface Recorded {
+  queries: Record<string, string>[];
+  params: Record<string, string>[];
+  count: number;
+}
+
+/** Inside Acme with `role`; times shown in Paris with a 24-hour format (the access answer's regionalConfig). */
+export function inOrganization(role = 'owner') {
+  return (session: SessionStore): void => {
+    session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
+    session.setOrganizations([
+      {
+        organizationId: 'org-1',
+        organizationName: 'Acme Pty Ltd',
+        accountType: 'business',
+        role,
+        enabled: true,
+        portals: { kreanoAccount: { hasAccess: true } },
+      },
+    ]);
+    session.selectOrganization(
+      { organizationId: 'org-1', role },
+      { accessToken: 'org-access', refreshToken: 'org-refresh' },
+      null,
+      { matchDeviceTime: false, timeZone: 'Europe/Paris', timeFormat: 'YYYY-MM-DD HH:mm' },
+    );
+  };
+}
+
+/** Answers an endpoint with `data` (or a function of the request), or fails with `status`; records the calls. */
+export function answer(
+  route: EndpointRoute,
+  data: unknown | ((request: { query: Record<string, string>; params: Record<string, string> }) => unknown),
+  options: { status?: number; msg?: string } = {},
+): Recorded {
+  const recorded: Recorded = { queries: [], params: [], count: 0 };
+  server.use(
+    onEndpoint(route, ({ request, params }) => {
+      recorded.count += 1;
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      recorded.queries.push(query);
+      recorded.params.push(params as Record<string, string>);
+      if (options.status)
+        return HttpResponse.json({ msg: options.msg ?? 'Refused', code: 'TEST' }, { status: options.status });
+      const value =
+        typeof data === 'function' ? data({ query, params: params as Record<string, string> }) : data;
+      return HttpResponse.json({ data: value, msg: options.msg ?? '' } as never);
+    }),
+  );
+  return recorded;
+}
+
+export function event(
+  patch: Partial<ActivityLogRow> & Pick<ActivityLogRow, 'id' | 'eventType'>,
+): ActivityLogRow {
+  return {
+    time: '2026-11-20T09:30:00.000Z',
+    category: 'sign-in',
+    actor: { id: 'u-1', name: 'Jane Citizen', email: 'jane@example.com' },
+    organization: { id: 'org-1', name: 'Acme Pty Ltd' },
+    target: null,
+    ip: '203.0.113.7',
+    device: { browser: 'Chrome', os: 'Windows', type: null },
+    params: {},
+    description: 'Server sentence',
+    reportable: false,
+    ...patch,
+  };
+}
+
+export const SIGN_IN = event({
+  id: 'e-1',
+  eventType: 'login.success',
+  params: { method: 'password', secondFactor: null },
+  reportable: true,
+});
+export const ROLE_CHANGE = event({
+  id: 'e-2',
+  eventType: 'member.role-changed',
+  category: 'members',
+  time: '2026-11-19T23:15:00.000Z',
+  target: { kind: 'user', id: 'u-2', name: 'bob@example.com' },
+  params: { before: 'member', after: 'admin' },
+});
+
+export const SESSIONS: UserSession[] = [
+  {
+    id: 's-2',
+    device: { browser: 'Firefox', os: 'Linux', type: null },
+    ip: '198.51.100.4',
+    firstSeenAt: '2026-11-18T08:00:00.000Z',
+    lastSeenAt: '2026-11-20T10:00:00.000Z',
+    current: false,
+  },
+  {
+    id: 's-1',
+    device: { browser: 'Chrome', os: 'Windows', type: null },
+    ip: '203.0.113.7',
+    firstSeenAt: '2026-11-20T09:30:00.000Z',
+    lastSeenAt: '2026-11-20T09:45:00.000Z',
+    current: true,
+  },
+];
+
+/** The list answers `rows` (every page), with `total`. */
+export function activityList(rows: ActivityLogRow[], total = rows.length): Recorded {
+  return answer(endpoints.activityLogs, ({ query }: { query: Record<string, string> }) => ({
+    items: rows,
+    total,
+    offset: Number(query.offset ?? 1),
+    limit: Number(query.limit ?? 20),
+  }));
+}
+
+export async function renderActivity(url: string, options: { role?: string; language?: string } = {}) {
+  const view = await renderWithPortal({
+    plugins: [stubAuthPlugin, activityPlugin],
+    url,
+    language: options.language,
+    session: inOrganization(options.role ?? 'owner'),
+  });
+  // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
+  await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });
+  return view;
+}

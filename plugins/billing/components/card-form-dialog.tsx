@@ -1,0 +1,142 @@
+import { ProFormDependency, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
+import { DialogForm, PortalConfig, regionalFormatOptions, SessionStore, useService } from '@core';
+import { BILLING_LIMITS, cvcLength, detectCardBrand, type CardRefusal } from '@contract/v1/billing-rules';
+import { Alert, type FormRule } from 'antd';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cardFieldChecks, currentMonthIn, type CardFormValues } from '../format/card-fields';
+import { refusalText } from './decline-text';
+
+/** Why the last card was refused: a decline (the provider's reason, in the user's language) or another failure. */
+export type CardAddError = { declined: boolean; code?: string; message: string } | null;
+
+/**
+ * Adding a card: number (Luhn and brand), name on the card, expiry (MM/YY, not before this month in the
+ * organisation's zone) and CVC (3 digits, 4 on American Express), checked by the contract's rule set as the
+ * server checks them. A decline keeps the dialog open with the provider's reason and everything typed except the
+ * number and the CVC, which are never kept.
+ */
+export function CardFormDialog({
+  open,
+  busy,
+  error,
+  onAdd,
+  onClose,
+}: {
+  open: boolean;
+  busy: boolean;
+  error: CardAddError;
+  /** Resolves true once the card is saved; false after a decline or failure (the form stays). */
+  onAdd: (values: CardFormValues) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('billing');
+  const session = useService(SessionStore);
+  const config = useService(PortalConfig);
+  const { timeZone } = regionalFormatOptions(session.regionalConfig, config.region);
+  const formRef = useRef<ProFormInstance<CardFormValues> | undefined>(undefined);
+
+  const rule = (check: (value: unknown) => CardRefusal | null): FormRule[] => [
+    {
+      required: true,
+      validator: (_rule, value) => {
+        const refusal = check(value);
+        return refusal ? Promise.reject(new Error(t(`card.refusal.${refusal}`))) : Promise.resolve();
+      },
+    },
+  ];
+
+  return (
+    <DialogForm<CardFormValues>
+      open={open}
+      title={t('card.title')}
+      submitText={t('card.submit')}
+      busyText={t('card.submitting')}
+      busy={busy}
+      formRef={formRef}
+      onSubmit={async (values) => {
+        const added = await onAdd(values);
+        // The number and CVC never outlive an attempt; the name and expiry stay for the next one.
+        if (!added) formRef.current?.setFieldsValue({ number: '', cvc: '' });
+        return added;
+      }}
+      onCancel={onClose}
+    >
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={error.declined ? t('card.declined') : t('card.failed')}
+          description={refusalText(t, error)}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <ProFormText
+        name="number"
+        label={t('card.number')}
+        rules={rule(cardFieldChecks.number)}
+        fieldProps={{
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          maxLength: 23,
+          suffix: <CardBrandHint />,
+        }}
+      />
+      <ProFormText
+        name="holderName"
+        label={t('card.holderName')}
+        rules={rule(cardFieldChecks.holderName)}
+        fieldProps={{ autoComplete: 'cc-name', maxLength: BILLING_LIMITS.holderNameMax + 10 }}
+      />
+      <div className="billing-form__row">
+        <ProFormText
+          name="expiry"
+          label={t('card.expiry')}
+          extra={t('card.expiryHint')}
+          rules={rule((value) => cardFieldChecks.expiry(value, currentMonthIn(timeZone)))}
+          fieldProps={{ inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: 7 }}
+        />
+        <ProFormText
+          name="cvc"
+          label={t('card.cvc')}
+          dependencies={['number']}
+          extra={t('card.cvcHint')}
+          rules={[
+            ({ getFieldValue }) => ({
+              required: true,
+              validator: (_rule, value) => {
+                const refusal = cardFieldChecks.cvc(value, getFieldValue('number'));
+                return refusal
+                  ? Promise.reject(
+                      new Error(
+                        t(`card.refusal.${refusal}`, { count: cvcLength(brandOf(getFieldValue('number'))) }),
+                      ),
+                    )
+                  : Promise.resolve();
+              },
+            }),
+          ]}
+          fieldProps={{ inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }}
+        />
+      </div>
+    </DialogForm>
+  );
+}
+
+function brandOf(number: unknown) {
+  return typeof number === 'string' ? detectCardBrand(number) : null;
+}
+
+/** The brand the number's first digits name, as the user types (read by screen readers with the field). */
+function CardBrandHint() {
+  const { t } = useTranslation('billing');
+  return (
+    <ProFormDependency name={['number']}>
+      {({ number }: { number?: string }) => {
+        const brand = brandOf(number);
+        return brand ? <span className="billing-hint">{t(`brand.${brand}`)}</span> : null;
+      }}
+    </ProFormDependency>
+  );
+}

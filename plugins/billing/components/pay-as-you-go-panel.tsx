@@ -1,0 +1,142 @@
+import { ProForm, ProFormText } from '@ant-design/pro-components';
+import { AntdSubmitButton, ConfirmDialog } from '@core';
+import { BILLING_LIMITS, DEFAULT_CURRENCY } from '@contract/v1/billing-rules';
+import { Button, Spin, Tag, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { minorFromText } from '../format/amount-input';
+import { minorPerMajor } from '../format/money';
+import type { SubscriptionStore } from '../stores/subscription-store';
+import { LoadFailed } from './list-state';
+import { useMoney } from './money';
+
+/**
+ * Pay-as-you-go: whether it is on, this month's usage beyond the bucket and its cost, and the monthly cap. A user
+ * with `billing.manage` activates it with a cap, changes the cap, or turns it off (asked first).
+ */
+export const PayAsYouGoPanel = observer(function PayAsYouGoPanel({
+  store,
+  canManage,
+}: {
+  store: SubscriptionStore;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation('billing');
+  const money = useMoney();
+  const headingId = useId();
+  const [confirmOff, setConfirmOff] = useState(false);
+  const payg = store.payAsYouGo;
+  const currency = payg?.currency ?? DEFAULT_CURRENCY;
+  const perMajor = minorPerMajor(currency);
+  const limits = { min: money(BILLING_LIMITS.capMin, currency), max: money(BILLING_LIMITS.capMax, currency) };
+
+  return (
+    <section className="billing-panel" aria-labelledby={headingId}>
+      <Typography.Title level={2} id={headingId} className="billing-panel__title">
+        {t('payg.title')}
+      </Typography.Title>
+      {store.payAsYouGoStatus === 'failed' && (
+        <LoadFailed message={t('payg.loadFailed')} onRetry={() => void store.loadPayAsYouGo()} />
+      )}
+      {store.payAsYouGoStatus === 'loading' && !payg && (
+        <div className="billing-state">
+          <div role="status" aria-label={t('loading')}>
+            <Spin />
+          </div>
+        </div>
+      )}
+      {payg && (
+        <>
+          <Typography.Paragraph>
+            {t('payg.intro', { price: money(payg.unitPrice, currency) })}
+          </Typography.Paragraph>
+          <dl className="billing-summary">
+            <div>
+              <dt>{t('payg.status')}</dt>
+              <dd>
+                <Tag color={payg.active ? 'green' : 'default'}>
+                  {payg.active ? t('payg.active') : t('payg.inactive')}
+                </Tag>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('payg.usage')}</dt>
+              <dd>
+                {t('payg.usageValue', {
+                  count: payg.unitsThisMonth,
+                  amount: money(payg.amountThisMonth, currency),
+                })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('payg.cap')}</dt>
+              <dd>{payg.cap === null ? t('payg.noCap') : money(payg.cap, currency)}</dd>
+            </div>
+          </dl>
+          {canManage && (
+            <ProForm<{ cap: string }>
+              key={`${payg.active}-${payg.cap}`}
+              className="billing-form"
+              layout="vertical"
+              // The page opens on its summary; the cap field takes the focus only when the user goes there.
+              autoFocusFirstInput={false}
+              style={{ marginTop: 24 }}
+              initialValues={{ cap: payg.cap === null ? '' : String(payg.cap / perMajor) }}
+              disabled={store.payAsYouGoBusy}
+              onFinish={async ({ cap }) => {
+                await store.saveCap(minorFromText(cap, perMajor)!);
+              }}
+              submitter={{
+                render: () => (
+                  <div className="billing-actions">
+                    <AntdSubmitButton
+                      loading={store.payAsYouGoBusy}
+                      loadingText={payg.active ? t('payg.savingCap') : t('payg.activating')}
+                    >
+                      {payg.active ? t('payg.saveCap') : t('payg.activate')}
+                    </AntdSubmitButton>
+                    {payg.active && (
+                      <Button danger disabled={store.payAsYouGoBusy} onClick={() => setConfirmOff(true)}>
+                        {t('payg.deactivate')}
+                      </Button>
+                    )}
+                  </div>
+                ),
+              }}
+            >
+              <ProFormText
+                name="cap"
+                label={t('payg.capLabel', { currency })}
+                extra={t('payg.capHint', limits)}
+                rules={[
+                  {
+                    required: true,
+                    validator: (_rule, value: unknown) => {
+                      const cap = typeof value === 'string' ? minorFromText(value, perMajor) : null;
+                      return cap !== null && cap >= BILLING_LIMITS.capMin && cap <= BILLING_LIMITS.capMax
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('payg.capInvalid', limits)));
+                    },
+                  },
+                ]}
+                fieldProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 12 }}
+              />
+            </ProForm>
+          )}
+        </>
+      )}
+      {confirmOff && (
+        <ConfirmDialog
+          title={t('payg.deactivateTitle')}
+          confirmText={t('payg.deactivate')}
+          busy={store.payAsYouGoBusy}
+          onCancel={() => setConfirmOff(false)}
+          onConfirm={() => void store.deactivate().then((done) => done && setConfirmOff(false))}
+        >
+          {t('payg.deactivateBody')}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+});

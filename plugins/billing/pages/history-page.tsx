@@ -1,0 +1,26 @@
+import { useService } from '@core';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BillingApi } from '../api/billing-api';
+import { BillingPage } from '../components/billing-page';
+import { InvoiceFilters } from '../components/invoice-filters';
+import { InvoicesTable } from '../components/invoices-table';
+import { InvoicesStore } from '../stores/invoices-store';
+
+/** `/billing/history` (the default billing page): the organisation's invoices and credit notes, with their PDFs. */
+const HistoryPage = observer(function HistoryPage() {
+  const { t } = useTranslation('billing');
+  const api = useService(BillingApi);
+  const [store] = useState(() => new InvoicesStore(api));
+  useEffect(() => store.start(), [store]);
+  return (
+    <BillingPage title={t('history.title')} intro={t('history.intro')}>
+      <div className="billing-panel">
+        <InvoiceFilters store={store} />
+        <InvoicesTable store={store} />
+      </div>
+    </BillingPage>
+  );
+});
+export default HistoryPage;

@@ -1,0 +1,169 @@
+import { endpoints } from '@contract/v1/endpoints';
+import { screen, waitFor, within } from '@testing-library/react';
+import { message } from 'antd';
+import {
+  answer,
+  bucket,
+  myAccess,
+  PAY_AS_YOU_GO_OFF,
+  pagedList,
+  renderBilling,
+  SUBSCRIPTION,
+} from '../testing/billing-fixtures';
+
+const CURRENT = bucket({ id: 'b-2' });
+const PAST = bucket({
+  id: 'b-1',
+  productId: 'starter',
+  name: 'Starter',
+  unitsBought: 1_000,
+  unitsUsed: 1_000,
+  unitsRemaining: 0,
+  periodStart: '2026-10-01T00:00:00.000Z',
+  periodEnd: '2026-11-01T00:00:00.000Z',
+  status: 'expired',
+  invoiceNumber: 'INV-000001',
+});
+
+function history(subscription = SUBSCRIPTION, total = 2) {
+  return pagedList(endpoints.subscriptionHistory, [CURRENT, PAST], total, { subscription });
+}
+
+const row = (text: string) => screen.getByText(text, { selector: 'td *, td' }).closest('tr')!;
+
+async function renderSubscription(options: { role?: string; language?: string } = {}) {
+  const view = await renderBilling('/billing/subscription', options);
+  await screen.findByRole('columnheader', { name: options.language === 'fr' ? 'Restantes' : 'Remaining' });
+  return view;
+}
+
+afterEach(() => message.destroy());
+
+describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
+  it('lists buckets paged on the server with units bought, used and remaining', async () => {
+    myAccess('owner');
+    answer(endpoints.payAsYouGo, { payAsYouGo: PAY_AS_YOU_GO_OFF });
+    const calls = history(SUBSCRIPTION, 14);
+    const { user } = await renderSubscription();
+    await screen.findByText('INV-000003');
+    expect(calls.queries[0]).toEqual({ offset: '1', limit: '10' });
+    expect(screen.getByText('Buckets (14)')).toBeInTheDocument();
+    const current = within(row('INV-000003'));
+    expect(current.getByText('5,000')).toBeInTheDocument();
+    expect(current.getByText('1,250')).toBeInTheDocument();
+    expect(current.getByText('3,750')).toBeInTheDocument();
+    expect(current.getByText('Current')).toBeInTheDocument();
+    expect(within(row('INV-000001')).getByText('Expired')).toBeInTheDocument();
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(calls.queries.at(-1)).toEqual({ offset: '2', limit: '10' }));
+  });
+
+  it('turns auto-renewal off and says when the bucket ends', async () => {
+    myAccess('owner');
+    answer(endpoints.payAsYouGo, { payAsYouGo: PAY_AS_YOU_GO_OFF });
+    history();
+    const renewal = answer(
+      endpoints.setRenewal,
+      { subscription: { ...SUBSCRIPTION, autoRenew: false } },
+      { msg: 'Auto-renewal turned off' },
+    );
+    const { user } = await renderSubscription();
+    // 1 December 00:00 UTC is 1 December 11:00 in Sydney.
+    expect(
+      await screen.findByText('On: the primary card is charged on 01/12/2026 for a new bucket.'),
+    ).toBeInTheDocument();
+    const toggle = screen.getByRole('switch', { name: 'Renew automatically' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(renewal.bodies).toEqual([{ autoRenew: false }]));
+    expect(
+      await screen.findByText('Off: the current bucket ends on 01/12/2026 and is not renewed.'),
+    ).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(await screen.findByText('Auto-renewal turned off')).toBeInTheDocument();
+  });
+
+  it('activates pay-as-you-go with a monthly cap in dollars, sent in cents, then changes it', async () => {
+    myAccess('owner');
+    answer(endpoints.payAsYouGo, { payAsYouGo: PAY_AS_YOU_GO_OFF });
+    history();
+    const active = {
+      ...PAY_AS_YOU_GO_OFF,
+      active: true,
+      cap: 25_000,
+      unitsThisMonth: 120,
+      amountThisMonth: 1_440,
+    };
+    const activated = answer(
+      endpoints.activatePayAsYouGo,
+      { payAsYouGo: active },
+      { msg: 'Pay-as-you-go is on' },
+    );
+    const { user } = await renderSubscription();
+    const panel = within(screen.getByRole('region', { name: 'Pay-as-you-go' }));
+    expect(await panel.findByText('Off')).toBeInTheDocument();
+    expect(panel.getByText(/units beyond it cost \$0\.12 each/)).toBeInTheDocument();
+    const cap = panel.getByRole('textbox', { name: 'Monthly cap (AUD)' });
+    await user.type(cap, '0.50');
+    await user.tab();
+    expect(await panel.findByText('Enter a cap between $1.00 and $100,000.00')).toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Activate' })).toBeDisabled();
+    await user.clear(cap);
+    await user.type(cap, '250');
+    await waitFor(() => expect(panel.getByRole('button', { name: 'Activate' })).toBeEnabled());
+    await user.click(panel.getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(activated.bodies).toEqual([{ cap: 25_000 }]));
+    expect(await panel.findByText('Active')).toBeInTheDocument();
+    expect(panel.getByText('120 units, $14.40')).toBeInTheDocument();
+    expect(panel.getByText('$250.00')).toBeInTheDocument();
+
+    const managed = answer(endpoints.managePayAsYouGo, { payAsYouGo: { ...active, cap: 30_050 } });
+    const newCap = panel.getByRole('textbox', { name: 'Monthly cap (AUD)' });
+    expect(newCap).toHaveValue('250');
+    await user.clear(newCap);
+    await user.type(newCap, '300.5');
+    await waitFor(() => expect(panel.getByRole('button', { name: 'Change cap' })).toBeEnabled());
+    await user.click(panel.getByRole('button', { name: 'Change cap' }));
+    await waitFor(() => expect(managed.bodies).toEqual([{ action: 'setCap', cap: 30_050 }]));
+    expect(await panel.findByText('$300.50')).toBeInTheDocument();
+  });
+
+  it('asks before turning pay-as-you-go off', async () => {
+    myAccess('owner');
+    const active = { ...PAY_AS_YOU_GO_OFF, active: true, cap: 25_000 };
+    answer(endpoints.payAsYouGo, { payAsYouGo: active });
+    history();
+    const managed = answer(endpoints.managePayAsYouGo, { payAsYouGo: { ...active, active: false } });
+    const { user } = await renderSubscription();
+    const panel = within(screen.getByRole('region', { name: 'Pay-as-you-go' }));
+    await user.click(await panel.findByRole('button', { name: 'Turn off' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Turn off pay-as-you-go?' }));
+    await user.click(dialog.getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(managed.bodies).toEqual([{ action: 'deactivate' }]));
+    expect(await panel.findByText('Off')).toBeInTheDocument();
+  });
+
+  it('shows but offers no switch or cap to a role holding billing.view only', async () => {
+    myAccess('role-7', ['billing.view']);
+    answer(endpoints.payAsYouGo, { payAsYouGo: PAY_AS_YOU_GO_OFF });
+    history();
+    await renderSubscription({ role: 'admin' });
+    expect(await screen.findByText(/You can see billing but not change it/)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Renew automatically' })).toBeDisabled();
+    expect(screen.queryByRole('textbox', { name: 'Monthly cap (AUD)' })).not.toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    myAccess('owner');
+    answer(endpoints.payAsYouGo, { payAsYouGo: PAY_AS_YOU_GO_OFF });
+    history();
+    await renderSubscription({ language: 'fr' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Abonnement' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Activé : la carte principale sera débitée le 01/12/2026 pour un nouveau lot.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Renouveler automatiquement' })).toBeChecked();
+    expect(screen.getByRole('region', { name: 'Paiement à l’usage' })).toBeInTheDocument();
+    expect(within(row('INV-000001')).getByText('Expiré')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import { DEFAULT_PAGE_SIZE, toPageQuery, type PageQuery } from '@core';
+import { makeAutoObservable, runInAction } from 'mobx';
+
+export type ListStatus = 'loading' | 'ready' | 'failed';
+
+/** One page as the paged /v1 lists answer it. */
+export interface Page<Row> {
+  items: Row[];
+  total: number;
+}
+
+/**
+ * A list paged on the server (offset = page number from 1, docs/limits-and-timing.md): the page shown, its rows and
+ * the total; a newer load aborts the one still running, and an emptied last page falls back to the one before.
+ * Failed calls have been shown by the HTTP client; the list says it could not load and offers a retry.
+ * @example
+ * const store = new PagedListStore((query, signal) => api.contracts(query, signal).then((r) => r.data));
+ * useEffect(() => store.start(), [store]);
+ */
+export class PagedListStore<Row, Extra = undefined> {
+  status: ListStatus = 'loading';
+  rows: Row[] = [];
+  total = 0;
+  page = 1;
+  pageSize = DEFAULT_PAGE_SIZE;
+
+  private controller: AbortController | null = null;
+
+  constructor(
+    private readonly fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<Page<Row>>,
+    /** Called with each page's answer, for what comes with it (the subscription with its buckets). */
+    private readonly onPage?: (page: Page<Row> & Extra) => void,
+  ) {
+    makeAutoObservable<PagedListStore<Row, Extra>, 'controller' | 'fetchPage' | 'onPage'>(
+      this,
+      { controller: false, fetchPage: false, onPage: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Loads the first page; returns the stop for an effect. */
+  start(): () => void {
+    void this.load();
+    return () => this.controller?.abort();
+  }
+
+  setPage(page: number, pageSize: number): void {
+    this.page = pageSize === this.pageSize ? page : 1;
+    this.pageSize = pageSize;
+    void this.load();
+  }
+
+  /** Back to the first page and reload (the filters changed). */
+  firstPage(): void {
+    this.page = 1;
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.status = 'loading';
+    try {
+      const data = await this.fetchPage(toPageQuery(this.page, this.pageSize), controller.signal);
+      runInAction(() => {
+        this.rows = data.items;
+        this.total = data.total;
+        this.status = 'ready';
+      });
+      this.onPage?.(data as Page<Row> & Extra);
+      if (data.items.length === 0 && data.total > 0 && this.page > 1) {
+        runInAction(() => (this.page = Math.max(1, Math.ceil(data.total / this.pageSize))));
+        await this.load();
+      }
+    } catch {
+      if (controller.signal.aborted) return;
+      runInAction(() => {
+        this.status = 'failed';
+        this.rows = [];
+      });
+    }
+  }
+}

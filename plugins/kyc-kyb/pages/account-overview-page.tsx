@@ -1,0 +1,113 @@
+import { SessionStore, useDateFormat, useRouteHref, useService } from '@core';
+import { Alert, Button, Spin, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { KycApi } from '../api/kyc-api';
+import { StatusTag } from '../components/status-tag';
+import { statusAction } from '../model/status';
+import { OverviewStore, type Load, type StatusInfo } from '../stores/overview-store';
+import '../components/kyc-kyb.css';
+
+interface StatusPanelProps {
+  kind: 'kyc' | 'kyb';
+  load: Load<StatusInfo>;
+  retry: () => void;
+  routeId: string;
+}
+
+/** One verification: its status, a rejection's reason, when it changed, and the one action the status allows. */
+const StatusPanel = observer(function StatusPanel({ kind, load, retry, routeId }: StatusPanelProps) {
+  const { t } = useTranslation('kyc-kyb');
+  const dates = useDateFormat();
+  const href = useRouteHref(routeId);
+  const navigate = useNavigate();
+  const titleId = useId();
+  return (
+    <section className="kyc-panel kyc-status" aria-labelledby={titleId}>
+      <Typography.Title level={2} id={titleId} className="kyc-panel__title">
+        {t(`overview.${kind}.title`)}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" className="kyc-status__text">
+        {t(`overview.${kind}.intro`)}
+      </Typography.Paragraph>
+      {load.state === 'loading' && (
+        <div className="kyc-status__line" role="status">
+          <Spin size="small" />
+          <span>{t('loading')}</span>
+        </div>
+      )}
+      {load.state === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          message={t(`overview.${kind}.loadFailed`)}
+          action={<Button onClick={retry}>{t('retry')}</Button>}
+        />
+      )}
+      {load.state === 'ready' && (
+        <>
+          <div className="kyc-status__line">
+            <span>{t('overview.statusLabel')}</span>
+            <StatusTag status={load.value.status} />
+          </div>
+          {load.value.updatedAt && (
+            <Typography.Text type="secondary">
+              {t('overview.updatedAt', { date: dates.dateTime(load.value.updatedAt) })}
+            </Typography.Text>
+          )}
+          {load.value.reason && load.value.status === 'rejected' && (
+            <Alert type="error" showIcon message={t('overview.reason', { reason: load.value.reason })} />
+          )}
+          {(() => {
+            const action = statusAction(load.value.status, load.value.hasDraft);
+            return (
+              // A link (it opens a page), drawn as a button; the router handles the click.
+              <Button
+                type={action === 'view' ? 'default' : 'primary'}
+                href={href}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(href);
+                }}
+              >
+                {t(`overview.${kind}.actions.${action}`)}
+              </Button>
+            );
+          })()}
+        </>
+      )}
+    </section>
+  );
+});
+
+/**
+ * `/account`, the account overview: the user's identity verification and, inside a business organisation, the
+ * business's, each with the action its status allows (start, continue, view, resubmit).
+ */
+const AccountOverviewPage = observer(function AccountOverviewPage() {
+  const { t } = useTranslation('kyc-kyb');
+  const api = useService(KycApi);
+  const session = useService(SessionStore);
+  const business = session.activeOrganization?.accountType === 'business';
+  const headingId = useId();
+  const [store] = useState(() => new OverviewStore(api, business));
+  useEffect(() => store.start(), [store]);
+
+  return (
+    <section className="kyc-page" aria-labelledby={headingId}>
+      <Typography.Title level={1} id={headingId} className="kyc-page__title">
+        {t('overview.title')}
+      </Typography.Title>
+      <div className="kyc-overview">
+        <StatusPanel kind="kyc" load={store.kyc} retry={() => void store.loadKyc()} routeId="kyc-kyb.kyc" />
+        {business && (
+          <StatusPanel kind="kyb" load={store.kyb} retry={() => void store.loadKyb()} routeId="kyc-kyb.kyb" />
+        )}
+      </div>
+    </section>
+  );
+});
+
+export default AccountOverviewPage;

@@ -1,0 +1,101 @@
+import { useRouteHref, useService } from '@core';
+import { Alert, Button, Modal, Spin, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { KycApi } from '../api/kyc-api';
+import { KybForm } from '../components/kyb-form';
+import { KybSummary } from '../components/kyb-summary';
+import { StatusTag } from '../components/status-tag';
+import { KybStore } from '../stores/kyb-store';
+import '../components/kyc-kyb.css';
+
+/** `/account/kyb`: the business verification of the current organisation, to fill in, view, resubmit or reset. */
+const KybPage = observer(function KybPage() {
+  const { t } = useTranslation('kyc-kyb');
+  const api = useService(KycApi);
+  const headingId = useId();
+  const overview = useRouteHref('kyc-kyb.overview');
+  const [store] = useState(() => new KybStore(api));
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => store.start(), [store]);
+
+  const hasSomething = store.status !== 'notSubmitted' || Object.keys(store.answers).length > 0;
+
+  return (
+    <section className="kyc-page" aria-labelledby={headingId}>
+      <Typography.Title level={1} id={headingId} className="kyc-page__title">
+        {t('kyb.title')}
+      </Typography.Title>
+      <Link to={overview}>{t('actions.toOverview')}</Link>
+      {store.phase === 'loading' && (
+        <div className="kyc-state" role="status">
+          <Spin />
+          <span>{t('loading')}</span>
+        </div>
+      )}
+      {store.phase === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('kyb.loadFailed')}
+          action={<Button onClick={() => void store.load()}>{t('retry')}</Button>}
+        />
+      )}
+      {(store.phase === 'form' || store.phase === 'view') && (
+        <div className="kyc-panel">
+          <div className="kyc-status__line kyc-status__line--spread">
+            <div className="kyc-status__line">
+              <span>{t('overview.statusLabel')}</span>
+              <StatusTag status={store.status} />
+            </div>
+            {hasSomething && (
+              <Button
+                danger
+                onClick={() => setConfirming(true)}
+                disabled={store.resetting || store.submitting}
+              >
+                {t('kyb.reset')}
+              </Button>
+            )}
+          </div>
+          {store.reason && store.status === 'rejected' && (
+            <Alert
+              type="error"
+              showIcon
+              message={t('kyb.rejectedIntro')}
+              description={store.reason}
+              className="kyc-reason"
+            />
+          )}
+          {store.phase === 'form' ? (
+            <>
+              <Typography.Paragraph type="secondary" className="kyc-intro">
+                {t('kyb.intro')}
+              </Typography.Paragraph>
+              <KybForm store={store} />
+            </>
+          ) : (
+            <KybSummary answers={store.answers} />
+          )}
+        </div>
+      )}
+      <Modal
+        open={confirming}
+        title={t('kyb.resetTitle')}
+        okText={t('kyb.resetConfirm')}
+        cancelText={t('cancel')}
+        okButtonProps={{ danger: true, loading: store.resetting }}
+        onCancel={() => setConfirming(false)}
+        onOk={async () => {
+          if (await store.reset()) setConfirming(false);
+        }}
+      >
+        <p>{t('kyb.resetText')}</p>
+      </Modal>
+    </section>
+  );
+});
+
+export default KybPage;

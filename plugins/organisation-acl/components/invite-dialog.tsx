@@ -1,0 +1,57 @@
+import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { DialogForm, rules } from '@core';
+import type { Role } from '@contract/v1/organization-acl';
+import { useTranslation } from 'react-i18next';
+import { roleText } from '../format/role-text';
+
+interface InviteValues {
+  email: string;
+  role: string;
+}
+
+/**
+ * Invite by email with a role (never owner). Usable from the keyboard alone: the email field has the focus, Tab
+ * reaches the role (arrow keys choose) and Send, Enter sends, Escape closes.
+ */
+export function InviteDialog({
+  open,
+  roles,
+  busy,
+  onInvite,
+  onClose,
+}: {
+  open: boolean;
+  roles: Role[];
+  busy: boolean;
+  onInvite: (email: string, role: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('organisation-acl');
+  const assignable = roles.filter((role) => !role.locked);
+  return (
+    <DialogForm<InviteValues>
+      open={open}
+      title={t('invite.title')}
+      submitText={t('invite.submit')}
+      busyText={t('invite.sending')}
+      busy={busy}
+      initialValues={{ role: assignable.some((role) => role.id === 'member') ? 'member' : assignable[0]?.id }}
+      onSubmit={({ email, role }) => onInvite(email.trim(), role)}
+      onCancel={onClose}
+    >
+      <ProFormText
+        name="email"
+        label={t('core:controls.email.label')}
+        rules={rules.email(t)}
+        placeholder={t('invite.emailPlaceholder')}
+        fieldProps={{ type: 'email', autoComplete: 'off' }}
+      />
+      <ProFormSelect
+        name="role"
+        label={t('invite.role')}
+        rules={[{ required: true, message: t('invite.roleRequired') }]}
+        options={assignable.map((role) => ({ value: role.id, label: roleText(t, role.id, role.name) }))}
+      />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,230 @@
+import { FILTER_DEBOUNCE_MS, toPageQuery } from '@core';
+import { MEMBER_LIMITS, type MemberStatusName } from '@contract/v1/constants';
+import type { Role } from '@contract/v1/organization-acl';
+import type { MemberListQuery, MemberRow } from '@contract/v1/organization-members';
+import type { Dayjs } from 'dayjs';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { OrganisationApi } from '../api/organisation-api';
+
+export type MembersStatus = 'loading' | 'ready' | 'failed';
+
+export interface MemberFilters {
+  /** Name or email, part of it. */
+  search: string;
+  role: string | undefined;
+  status: MemberStatusName | undefined;
+  /** Date joined (members) or invited (invitations), both days included. */
+  dates: [Dayjs, Dayjs] | null;
+}
+
+const NO_FILTERS: MemberFilters = { search: '', role: undefined, status: undefined, dates: null };
+
+/** The query of GET /v1/organization/member for a page and the applied filters. Offset is the page, from 1. */
+export function memberQuery(filters: MemberFilters, page: number, pageSize: number): MemberListQuery {
+  const query: MemberListQuery = toPageQuery(page, pageSize);
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  if (filters.role) query.role = filters.role;
+  if (filters.status) query.status = filters.status;
+  if (filters.dates) {
+    query.fromDate = filters.dates[0].format('YYYY-MM-DD');
+    query.toDate = filters.dates[1].format('YYYY-MM-DD');
+  }
+  return query;
+}
+
+/**
+ * The members table (docs/screens-and-routes.md): members and invitations paged on the server, with filters. What
+ * the user types in a filter is shown at once and applied once typing has paused for {@link FILTER_DEBOUNCE_MS};
+ * a choice in a list applies at once. Every action reloads the page it was taken on. Failed calls have been
+ * shown by the HTTP client; the store only ends its busy state, so dialogs keep what was typed.
+ * @example
+ * const store = new MembersStore(api);
+ * useEffect(() => store.start(), [store]);
+ */
+export class MembersStore {
+  status: MembersStatus = 'loading';
+  rows: MemberRow[] = [];
+  total = 0;
+  page = 1;
+  pageSize: number = MEMBER_LIMITS.pageSizeDefault;
+  /** What the filter controls show. */
+  filters: MemberFilters = { ...NO_FILTERS };
+  /** What the list was loaded with. */
+  applied: MemberFilters = { ...NO_FILTERS };
+  /** The organisation's roles, the owner's included (filters, labels and the role choices). */
+  roles: Role[] = [];
+  /** The row an action is running on. */
+  busyId: string | null = null;
+  /** An action without a row (invite, transfer, leave) is running. */
+  busy = false;
+
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private controller: AbortController | null = null;
+  private life = new AbortController();
+
+  constructor(private readonly api: OrganisationApi) {
+    makeAutoObservable<MembersStore, 'api' | 'timer' | 'controller' | 'life'>(
+      this,
+      { api: false, timer: false, controller: false, life: false },
+      { autoBind: true },
+    );
+  }
+
+  get hasFilters(): boolean {
+    const { search, role, status, dates } = this.applied;
+    return Boolean(search.trim() || role || status || dates);
+  }
+
+  /** Loads the first page; returns the stop for an effect. */
+  start(): () => void {
+    this.life = new AbortController();
+    void this.load();
+    void this.loadRoles();
+    return () => {
+      this.life.abort();
+      this.controller?.abort();
+      this.clearTimer();
+    };
+  }
+
+  /** Text typed in the name/email filter: reloads once typing pauses. */
+  setSearch(search: string): void {
+    this.filters = { ...this.filters, search };
+    this.clearTimer();
+    this.timer = setTimeout(() => this.applyFilters(), FILTER_DEBOUNCE_MS);
+  }
+
+  setRole(role: string | undefined): void {
+    this.filters = { ...this.filters, role };
+    this.applyFilters();
+  }
+
+  setStatus(status: MemberStatusName | undefined): void {
+    this.filters = { ...this.filters, status };
+    this.applyFilters();
+  }
+
+  setDates(dates: [Dayjs, Dayjs] | null): void {
+    this.filters = { ...this.filters, dates };
+    this.applyFilters();
+  }
+
+  setPage(page: number, pageSize: number): void {
+    this.page = pageSize === this.pageSize ? page : 1;
+    this.pageSize = pageSize;
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.status = 'loading';
+    try {
+      const { data } = await this.api.members(
+        memberQuery(this.applied, this.page, this.pageSize),
+        controller.signal,
+      );
+      runInAction(() => {
+        this.rows = data.items;
+        this.total = data.total;
+        this.status = 'ready';
+      });
+      // A removal can empty the last page: show the one before it.
+      if (data.items.length === 0 && data.total > 0 && this.page > 1) {
+        runInAction(() => (this.page = Math.max(1, Math.ceil(data.total / this.pageSize))));
+        await this.load();
+      }
+    } catch {
+      if (controller.signal.aborted) return;
+      runInAction(() => {
+        this.status = 'failed';
+        this.rows = [];
+      });
+    }
+  }
+
+  async loadRoles(): Promise<void> {
+    try {
+      const { data } = await this.api.roles({ owner: true }, this.life.signal);
+      runInAction(() => (this.roles = data.roles));
+    } catch {
+      // Shown by the HTTP client; role names fall back to their ids.
+    }
+  }
+
+  /** Active members matching `search`, for the ownership transfer's choice (the owner's own row left out). */
+  async activeMembers(search: string, signal?: AbortSignal): Promise<MemberRow[]> {
+    const query = memberQuery({ ...NO_FILTERS, search, status: 'active' }, 1, 20);
+    const { data } = await this.api.members(query, signal);
+    return data.items.filter((row) => row.kind === 'member' && !row.isSelf);
+  }
+
+  async invite(email: string, role: string): Promise<boolean> {
+    return this.run(null, () => this.api.invite({ email, role }, this.life.signal));
+  }
+
+  /** The owner hands the organisation over; the list then shows them as admin. */
+  async transferOwnership(body: {
+    userId: string;
+    organizationName: string;
+    password: string;
+  }): Promise<boolean> {
+    return this.run(null, () => this.api.transferOwnership(body, this.life.signal));
+  }
+
+  /** Leaves the organisation (not its owner). The caller then has to choose another account. */
+  async leave(orgId: string): Promise<boolean> {
+    this.busy = true;
+    try {
+      await this.api.leave({ orgId }, this.life.signal);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  async resend(row: MemberRow): Promise<boolean> {
+    return this.run(row.id, () => this.api.resend({ invitationId: row.id }, this.life.signal));
+  }
+
+  async changeRole(row: MemberRow, role: string): Promise<boolean> {
+    return this.run(row.id, () => this.api.changeRole({ id: row.id, role }, this.life.signal));
+  }
+
+  async remove(row: MemberRow): Promise<boolean> {
+    return this.run(row.id, () => this.api.remove(row.id, this.life.signal));
+  }
+
+  private async run(id: string | null, action: () => Promise<unknown>): Promise<boolean> {
+    this.busyId = id;
+    this.busy = id === null;
+    try {
+      await action();
+      await this.load();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => {
+        this.busyId = null;
+        this.busy = false;
+      });
+    }
+  }
+
+  private applyFilters(): void {
+    this.clearTimer();
+    this.applied = { ...this.filters };
+    this.page = 1;
+    void this.load();
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

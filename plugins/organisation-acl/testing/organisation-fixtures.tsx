@@ -1,0 +1,85 @@
+/**
+ * Test support for the organisation plugin's component tests (not shipped: only tests import it). Renders the real
+ * host and app layout around the real plugin, inside a business organisation, with HTTP faked by MSW.
+ */
+// Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
+import '@ant-design/v5-patch-for-react-19';
+import type { SessionStore } from '@core';
+import type { MemberRow } from '@contract/v1/organization-members';
+import type { Role } from '@contract/v1/organization-acl';
+import { screen } from '@testing-library/react';
+import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
+import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
+import organisationPlugin from '../index';
+
+export const ORG_ID = 'org-1';
+export const ORG_NAME = 'Acme Pty Ltd';
+
+/** Logged in and inside Acme with `role`, as the app layout's guards require; also a personal account and Globex. */
+export function inOrganization(role = 'owner') {
+  return (session: SessionStore): void => {
+    session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
+    session.setOrganizations([
+      {
+        organizationId: 'personal-1',
+        organizationName: 'Jane Citizen',
+        accountType: 'personal',
+        role: 'owner',
+        enabled: true,
+        portals: { kreanoAccount: { hasAccess: true } },
+      },
+      {
+        organizationId: ORG_ID,
+        organizationName: ORG_NAME,
+        accountType: 'business',
+        role,
+        enabled: true,
+        portals: { kreanoAccount: { hasAccess: true } },
+      },
+    ]);
+    session.selectOrganization(
+      { organizationId: ORG_ID, role },
+      { accessToken: 'org-access', refreshToken: 'org-refresh' },
+    );
+  };
+}
+
+export { answer, myAccess, refuse, type Recorded } from '../../../tests/msw/recorded-answers';
+
+
+export const ROLES: Role[] = [
+  { id: 'owner', name: 'Owner', builtIn: true, locked: true, members: 1 },
+  { id: 'admin', name: 'Admin', builtIn: true, locked: false, members: 1 },
+  { id: 'member', name: 'Member', builtIn: true, locked: false, members: 2 },
+  { id: 'role-7', name: 'Auditor', builtIn: false, locked: false, members: 0 },
+];
+
+export function member(patch: Partial<MemberRow> & Pick<MemberRow, 'id' | 'email'>): MemberRow {
+  return {
+    kind: 'member',
+    name: null,
+    role: 'member',
+    status: 'active',
+    date: '2026-01-10T01:00:00.000Z',
+    expiresAt: null,
+    isSelf: false,
+    ...patch,
+    roleName: patch.roleName ?? patch.role ?? 'member',
+  };
+}
+
+export async function renderOrganisation(
+  url: string,
+  options: { role?: string; language?: string; config?: RenderPortalOptions['config'] } = {},
+) {
+  const view = await renderWithPortal({
+    plugins: [stubAuthPlugin, organisationPlugin],
+    url,
+    language: options.language,
+    config: options.config,
+    session: inOrganization(options.role ?? 'owner'),
+  });
+  // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
+  await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });
+  return view;
+}

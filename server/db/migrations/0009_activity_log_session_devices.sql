@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "ip" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "user_agent" text;

@@ -1,0 +1,156 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { minutes, seconds } from '../../clock';
+import type { App } from '../../http/types';
+import { DEMO_PASSWORD } from '../../seed/demo-data';
+import { FakeClock, call, createTestApp, createTwinApp } from '../../test/test-app';
+
+/**
+ * Password guess limits hold under parallel requests and across API instances (issue 17 item 6), and one
+ * address's failures do not lock out everyone behind it (item 7). What is counted is the password checks
+ * actually performed: the hasher's verify, spied on.
+ */
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const login = (app: App, email: string, password: string, ip: string) =>
+  call(app, { url: '/v1/login', body: { email, password, captcha: 'x' }, ip });
+
+const statuses = (answers: { statusCode: number }[]) =>
+  answers.reduce<Record<number, number>>(
+    (acc, a) => ({ ...acc, [a.statusCode]: (acc[a.statusCode] ?? 0) + 1 }),
+    {},
+  );
+
+describe('the per-account limit (10 failures per 15 minutes)', () => {
+  const clock = new FakeClock();
+  let app: App;
+  let twin: App;
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    twin = await createTwinApp(app, { clock });
+  });
+  afterAll(async () => {
+    await twin.close();
+    await app.close();
+  });
+
+  it('50 parallel wrong logins for one email check exactly 10 passwords', async () => {
+    const verify = vi.spyOn(app.services.hasher, 'verify');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(app, 'alice@example.com', `Wrong@${i}abc`, `10.60.0.${i}`)),
+    );
+    expect(verify).toHaveBeenCalledTimes(10);
+    expect(statuses(answers)).toEqual({ 400: 10, 429: 40 });
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json).toEqual({
+      msg: 'Too many login attempts. Please try again later',
+      code: 'LOGIN_THROTTLED',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('holds across two API instances on one database', async () => {
+    const verifyA = vi.spyOn(app.services.hasher, 'verify');
+    const verifyB = vi.spyOn(twin.services.hasher, 'verify');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        login(i % 2 ? twin : app, 'bob@example.com', `Wrong@${i}abc`, `10.61.0.${i}`),
+      ),
+    );
+    expect(verifyA.mock.calls.length + verifyB.mock.calls.length).toBe(10);
+    expect(statuses(answers)).toEqual({ 400: 10, 429: 30 });
+    // the lock is the database's: the right password is refused by both instances
+    expect((await login(app, 'bob@example.com', DEMO_PASSWORD, '10.61.1.1')).statusCode).toBe(429);
+    expect((await login(twin, 'bob@example.com', DEMO_PASSWORD, '10.61.1.2')).statusCode).toBe(429);
+  });
+
+  it('counts an unknown email the same way', async () => {
+    const verify = vi.spyOn(app.services.hasher, 'verify');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        login(app, 'ghost-parallel@example.com', `Wrong@${i}abc`, `10.62.0.${i}`),
+      ),
+    );
+    expect(verify).toHaveBeenCalledTimes(10);
+    expect(statuses(answers)).toEqual({ 400: 10, 429: 20 });
+  });
+
+  it('opens again when the window has passed, and a right password resets the count', async () => {
+    clock.advance(minutes(15) + seconds(1));
+    expect((await login(app, 'alice@example.com', DEMO_PASSWORD, '10.63.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++)
+      expect((await login(app, 'alice@example.com', `Wrong@${i}abc`, '10.63.0.2')).statusCode).toBe(400);
+    expect((await login(app, 'alice@example.com', DEMO_PASSWORD, '10.63.0.3')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++)
+      expect((await login(app, 'alice@example.com', `Wrong@${i}abc`, '10.63.0.4')).statusCode).toBe(400);
+    expect((await login(app, 'alice@example.com', DEMO_PASSWORD, '10.63.0.5')).statusCode).toBe(200);
+  });
+});
+
+describe('the per-address failure budget (100 per 15 minutes)', () => {
+  const clock = new FakeClock();
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(() => app.close());
+
+  const OFFICE = '203.0.113.7';
+
+  it('checks exactly 100 passwords for 130 parallel failures from one address', async () => {
+    const verify = vi.spyOn(app.services.hasher, 'verify');
+    const answers = await Promise.all(
+      Array.from({ length: 130 }, (_, i) =>
+        login(app, `target${i}@example.com`, 'Wrong@123abc', '198.51.100.9'),
+      ),
+    );
+    expect(verify).toHaveBeenCalledTimes(100);
+    expect(statuses(answers)).toEqual({ 400: 100, 429: 30 });
+  });
+
+  it('an attacker behind an office NAT does not lock out the colleagues who sign in from there', async () => {
+    // Monday morning: the office signs in as usual.
+    for (const email of ['alice@example.com', 'bob@example.com', 'carol@example.com'])
+      expect((await login(app, email, DEMO_PASSWORD, OFFICE)).statusCode).toBe(200);
+    // One machine in the office guesses passwords of many accounts.
+    const attack = [];
+    for (let i = 0; i < 120; i++)
+      attack.push((await login(app, `victim${i % 40}@example.com`, `Guess@${i}xyz`, OFFICE)).statusCode);
+    expect(attack.slice(0, 100).every((s) => s === 400)).toBe(true);
+    expect(attack.slice(100).every((s) => s === 429)).toBe(true);
+
+    // A colleague's right password still gets in, from the same address.
+    const verify = vi.spyOn(app.services.hasher, 'verify');
+    expect((await login(app, 'alice@example.com', DEMO_PASSWORD, OFFICE)).statusCode).toBe(200);
+    expect((await login(app, 'carol@example.com', DEMO_PASSWORD, OFFICE)).statusCode).toBe(200);
+    expect(verify).toHaveBeenCalledTimes(2);
+
+    // The attacker stays throttled: new accounts from this address are refused without a password check.
+    verify.mockClear();
+    const more = [];
+    for (let i = 0; i < 20; i++)
+      more.push(await login(app, `other${i}@example.com`, `Guess@${i}xyz`, OFFICE));
+    expect(more.every((a) => a.statusCode === 429)).toBe(true);
+    expect(more[0].json.msg).toBe('Too many login attempts. Please try again later');
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it("a colleague's account is still protected by its own limit when the attacker targets it", async () => {
+    const verify = vi.spyOn(app.services.hasher, 'verify');
+    const answers = [];
+    for (let i = 0; i < 15; i++)
+      answers.push((await login(app, 'bob@example.com', `Guess@${i}xyz`, OFFICE)).statusCode);
+    expect(verify).toHaveBeenCalledTimes(10);
+    expect(answers.slice(10).every((s) => s === 429)).toBe(true);
+  });
+
+  it('an account that has not signed in from the address waits out the window', async () => {
+    // demo@example.com never signed in from the office: during the attack it is refused like the attacker.
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, OFFICE)).statusCode).toBe(429);
+    // From anywhere else it is not affected.
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.44')).statusCode).toBe(200);
+    clock.advance(minutes(15) + seconds(1));
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, OFFICE)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { forbidden } from '../http/errors';
+import { message, type MessageKey } from '../i18n/message';
+import { ipAllowLists } from '../modules/ip-allow-list/schema';
+import { memberships } from '../modules/organizations/schema';
+import type { AuthContext } from '../modules/sessions/session-service';
+import { addressInRanges, displayAddress } from './ip-ranges';
+
+export const GATE_MESSAGES = {
+  membershipEnded: 'members.membershipEnded',
+  ipRefused: 'ip.refused',
+} satisfies Record<string, MessageKey>;
+
+/**
+ * The one door of organisation-scoped requests (docs/access-control.md). The `authenticate` hook calls `admit`
+ * for every session endpoint that is not marked `scope: 'account'` in the contract, when the caller's token is
+ * an organisation token: the caller must still be a member (a removed member's token stops at their next
+ * request, not at its expiry) and, when the organisation keeps an IP allow-list, call from inside it.
+ * Organisation access tokens are refused the same way (`admitAddress`, POST /v1/organization/access).
+ */
+export class OrganizationGate {
+  constructor(private readonly db: Db) {}
+
+  /** The organisation's allow-list; empty when it keeps none (every address may enter). */
+  async ranges(organizationId: string): Promise<string[]> {
+    const [row] = await this.db
+      .select({ ranges: ipAllowLists.ranges })
+      .from(ipAllowLists)
+      .where(eq(ipAllowLists.organizationId, organizationId));
+    return row?.ranges ?? [];
+  }
+
+  /** Throws 403 unless the address may use the organisation. */
+  async admitAddress(organizationId: string, ip: string): Promise<void> {
+    refuseOutside(await this.ranges(organizationId), ip);
+  }
+
+  /** Throws 403 unless the token's user is still a member and calls from an allowed address (one query). */
+  async admit(auth: AuthContext, ip: string): Promise<void> {
+    if (!auth.organizationId) return;
+    const [row] = await this.db
+      .select({ role: memberships.role, ranges: ipAllowLists.ranges })
+      .from(memberships)
+      .leftJoin(ipAllowLists, eq(ipAllowLists.organizationId, memberships.organizationId))
+      .where(and(eq(memberships.organizationId, auth.organizationId), eq(memberships.userId, auth.userId)))
+      .limit(1);
+    if (!row) throw forbidden(GATE_MESSAGES.membershipEnded, 'MEMBERSHIP_ENDED');
+    refuseOutside(row.ranges ?? [], ip);
+  }
+}
+
+function refuseOutside(ranges: readonly string[], ip: string): void {
+  if (ranges.length > 0 && !addressInRanges(ip, ranges)) {
+    throw forbidden(message(GATE_MESSAGES.ipRefused, { ip: displayAddress(ip) }), 'IP_NOT_ALLOWED');
+  }
+}

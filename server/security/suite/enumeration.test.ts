@@ -1,0 +1,122 @@
+/**
+ * Account enumeration (issue #17, "The suite that keeps it fixed"): login, forgot-password, sign-up and
+ * resend-email answer a known and an unknown address with the same status and the same body, and in the same
+ * time within noise. Timing runs with the production argon2id cost (OWASP: m=19456 KiB, t=2, p=1), since
+ * skipping a password hash is the difference an attacker would time.
+ *
+ * "Within noise" is a generous ratio, not an absolute time (machines and load differ): the slower kind's median may
+ * be at most RATIO times the faster one's. One skipped hash makes a far bigger ratio, and the last test holds the
+ * measure to that: a call that hashes against one that does not must fail the same criterion. Calls alternate
+ * between the kinds, so a slow moment hits both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minutes } from '../../clock';
+import type { App } from '../../http/types';
+import { OWASP_ARGON2 } from '../../security/password-hasher';
+import { FakeClock, call, createTestApp } from '../../test/test-app';
+
+const SAMPLES = 11;
+/** The slowest kind's median over the fastest kind's. */
+const RATIO = 2.5;
+const clock = new FakeClock();
+let app: App;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+beforeAll(async () => {
+  app = await createTestApp({ clock, argon2: OWASP_ARGON2 });
+});
+afterAll(() => app.close());
+
+type Send = (email: string, ip: string) => Promise<{ statusCode: number; body: string }>;
+let round = 0;
+
+/**
+ * Calls `send` for each kind of address, alternately, SAMPLES times; between rounds the clock moves past every
+ * throttle window and each call comes from its own address, so no limit answers instead of the endpoint.
+ */
+async function compare(send: Send, kinds: Record<string, (i: number) => string>) {
+  const answers: Record<string, Set<string>> = {};
+  const times: Record<string, number[]> = {};
+  for (let i = 0; i < SAMPLES; i++) {
+    const order = i % 2 === 0 ? Object.keys(kinds) : Object.keys(kinds).reverse();
+    for (const kind of order) {
+      round += 1;
+      clock.advance(minutes(120));
+      const start = performance.now();
+      const response = await send(kinds[kind](i), `198.51.100.${round % 250}`);
+      (times[kind] ??= []).push(performance.now() - start);
+      (answers[kind] ??= new Set()).add(`${response.statusCode} ${response.body}`);
+      // Mail goes out after the answer; let it finish outside the measured time.
+      await app.services.mailer.idle();
+    }
+  }
+  return {
+    answers,
+    medians: Object.fromEntries(Object.entries(times).map(([kind, list]) => [kind, median(list)])),
+  };
+}
+
+const ratio = (medians: Record<string, number>) =>
+  Math.max(...Object.values(medians)) / Math.min(...Object.values(medians));
+
+function expectIndistinguishable({ answers, medians }: Awaited<ReturnType<typeof compare>>) {
+  const distinct = new Set(Object.values(answers).flatMap((set) => [...set]));
+  // One answer, the same for every kind of address and every call.
+  expect([...distinct]).toHaveLength(1);
+  expect(ratio(medians), `medians ${JSON.stringify(medians)} ms`).toBeLessThan(RATIO);
+  return [...distinct][0];
+}
+
+describe('the same answer, in the same time, for known and unknown addresses', () => {
+  it('POST /v1/login: a wrong password and an unknown address', async () => {
+    const result = await compare(
+      (email, ip) => call(app, { url: '/v1/login', body: { email, password: 'Wrong-pass1!' }, ip }),
+      { known: () => 'alice@example.com', unknown: (i) => `nobody-login-${i}@example.com` },
+    );
+    expect(expectIndistinguishable(result)).toMatch(/^400 .*Invalid email or password/);
+  });
+
+  it('POST /v1/forget-password', async () => {
+    const result = await compare(
+      (email, ip) => call(app, { url: '/v1/forget-password', body: { email }, ip }),
+      { known: () => 'bob@example.com', unknown: (i) => `nobody-forgot-${i}@example.com` },
+    );
+    expect(expectIndistinguishable(result)).toMatch(/^200 /);
+  });
+
+  it('POST /v1/register: an existing account and a new address', async () => {
+    const result = await compare(
+      (email, ip) =>
+        call(app, {
+          url: '/v1/register',
+          body: { firstName: 'Same', lastName: 'Answer', email, password: 'Str0ng!Pass' },
+          ip,
+        }),
+      { existing: () => 'carol@example.com', new: (i) => `newcomer-${i}@example.com` },
+    );
+    expect(expectIndistinguishable(result)).toMatch(/^200 /);
+  });
+
+  it('POST /v1/resend-email: unverified, verified and unknown addresses', async () => {
+    const result = await compare((email, ip) => call(app, { url: '/v1/resend-email', body: { email }, ip }), {
+      unverified: () => 'unverified@example.com',
+      verified: () => 'dave@example.com',
+      unknown: (i) => `nobody-resend-${i}@example.com`,
+    });
+    expect(expectIndistinguishable(result)).toMatch(/^200 /);
+  });
+
+  it('the measure sees one password hash: a login (which hashes) against a forgot-password (which does not)', async () => {
+    // The control of the tests above: two calls that differ by exactly one hash must fail their criterion.
+    const { medians } = await compare(
+      (target, ip) =>
+        target.startsWith('login:')
+          ? call(app, { url: '/v1/login', body: { email: target.slice(6), password: 'Wrong-pass1!' }, ip })
+          : call(app, { url: '/v1/forget-password', body: { email: target.slice(7) }, ip }),
+      { hashing: (i) => `login:control-${i}@example.com`, plain: (i) => `forgot:control-${i}@example.com` },
+    );
+    expect(medians.hashing, 'the call that hashes is the slower one').toBeGreaterThan(medians.plain);
+    expect(ratio(medians), `medians ${JSON.stringify(medians)} ms`).toBeGreaterThan(RATIO);
+  });
+});
