@@ -4,16 +4,19 @@ import { ActivityApi } from './api/activity-api-token';
 /**
  * The activity log (docs/activity-log.md): the user's own events and signed-in sessions at `/user/active-log`, a tab
  * of the user area, and the organisation's events at `/organisation/activity`, a tab of the organisation area, both
- * through core's route slots (no import of the plugins that own those areas). The organisation view's role rule
- * mirrors the default holders of `activity.view`; the server checks the permission on every call. Pages are lazy.
+ * through core's route slots (no import of the plugins that own those areas). The organisation view is for holders
+ * of `activity.view`, a permission any role can hold (a custom "Auditor" role, or an admin it was withdrawn from),
+ * so the role rule cannot name roles: it admits business organisations and the page asks the server what the user
+ * holds (GET /v1/acl/me). The server checks the permission on every call. Pages are lazy.
  */
 const activityLog: PortalPlugin = {
   id: 'activity-log',
   roleRules: {
-    /** Owners and admins of a business organisation hold `activity.view` by default (docs/access-control.md). */
-    'activity-log.organisation': { anyOf: ['owner', 'admin'], accountTypes: ['business'] },
+    /** Business organisations; `activity.view` itself is checked by the page and the server. */
+    'activity-log.organisation': { accountTypes: ['business'] },
   },
-  bindings: (bind) => bind.lazySingleton(ActivityApi, () => import('./api/activity-api').then((m) => m.HttpActivityApi)),
+  bindings: (bind) =>
+    bind.lazySingleton(ActivityApi, () => import('./api/activity-api').then((m) => m.HttpActivityApi)),
   routes: () => [
     {
       id: 'activity-log.user',

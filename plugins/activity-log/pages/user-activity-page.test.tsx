@@ -15,6 +15,7 @@ import {
   SESSIONS,
   SIGN_IN,
 } from '../testing/activity-fixtures';
+import { myAccess } from '../../../tests/msw/recorded-answers';
 
 const USER_URL = '/user/active-log';
 
@@ -186,6 +187,7 @@ describe('/user/active-log', () => {
 
 describe('/organisation/activity', () => {
   it("shows the organisation's events with who did them", async () => {
+    myAccess('owner');
     const calls = activityList([ROLE_CHANGE]);
     await renderActivity('/organisation/activity');
     await screen.findByText('Jane Citizen changed the role of bob@example.com from member to admin.');
@@ -195,7 +197,26 @@ describe('/organisation/activity', () => {
     expect(calls.queries[0]).toMatchObject({ type: 'organisation', offset: '1' });
   });
 
-  it('is not open to a member (the role rule that mirrors activity.view)', async () => {
+  it('is open to a custom role that holds activity.view', async () => {
+    myAccess('auditor', ['activity.view']);
+    const calls = activityList([ROLE_CHANGE]);
+    await renderActivity('/organisation/activity', { role: 'auditor' });
+    expect(
+      await screen.findByText('Jane Citizen changed the role of bob@example.com from member to admin.'),
+    ).toBeInTheDocument();
+    expect(calls.queries[0]).toMatchObject({ type: 'organisation', offset: '1' });
+  });
+
+  it('is not open to a member whose role lacks activity.view, even an admin', async () => {
+    myAccess('admin', ['members.view']);
+    const calls = activityList([ROLE_CHANGE]);
+    await renderActivity('/organisation/activity', { role: 'admin' });
+    expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
+    expect(calls.count).toBe(0);
+  });
+
+  it('is not open to a member (the role lacks activity.view)', async () => {
+    myAccess('member');
     const calls = activityList([ROLE_CHANGE]);
     await renderWithPortal({
       plugins: [stubAuthPlugin, activityPlugin],

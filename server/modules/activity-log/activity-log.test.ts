@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema';
 import type { App } from '../../http/types';
+import { PERMISSIONS } from '../../../contract/v1/permissions';
 import { DEMO_IDS, DEMO_PASSWORD } from '../../seed/demo-data';
 import { newId } from '../../security/random';
 import { call, createTestApp, FakeClock, mailbox } from '../../test/test-app';
@@ -166,6 +167,56 @@ describe('who sees what', () => {
     expect(noOrg.statusCode).toBe(403);
     // Their own log stays open to them.
     expect((await logs(member, 'type=user')).statusCode).toBe(200);
+  });
+
+  it('opens the organisation view to whoever holds activity.view, whatever the role is called', async () => {
+    const owner = await enter('demo@example.com');
+    const bob = await userId('bob@example.com');
+    // A custom role holding only activity.view: its holder reads the organisation's log.
+    const created = await call(app, {
+      url: '/v1/roles',
+      token: owner,
+      body: { name: 'Auditor', permissions: ['activity.view'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const auditor: string = created.json.data.role.id;
+    const assign = (role: string) =>
+      db()
+        .update(memberships)
+        .set({ role })
+        .where(and(eq(memberships.organizationId, DEMO_IDS.acme), eq(memberships.userId, bob)));
+    await assign(auditor);
+    try {
+      const asAuditor = await logs(await enter('bob@example.com'), 'type=organisation');
+      expect(asAuditor.statusCode, asAuditor.body).toBe(200);
+      expect(asAuditor.json.data.items.length).toBeGreaterThan(0);
+      expect(asAuditor.json.data.items.every((row: Row) => row.organization?.id === DEMO_IDS.acme)).toBe(
+        true,
+      );
+    } finally {
+      await assign('member');
+    }
+    // An admin whose role no longer holds activity.view is refused: the role's name grants nothing by itself.
+    const withoutView = await call(app, {
+      method: 'PATCH',
+      url: '/v1/acl',
+      token: owner,
+      body: { roleId: 'admin', permissions: ['members.view'] },
+    });
+    expect(withoutView.statusCode, withoutView.body).toBe(200);
+    try {
+      const asAdmin = await logs(await enter('alice@example.com'), 'type=organisation');
+      expect(asAdmin.statusCode).toBe(403);
+      expect(asAdmin.json.code).toBe('PERMISSION_DENIED');
+    } finally {
+      const restored = await call(app, {
+        method: 'PATCH',
+        url: '/v1/acl',
+        token: owner,
+        body: { roleId: 'admin', permissions: PERMISSIONS },
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+    }
   });
 
   it("never shows another organisation's events, nor another user's", async () => {
