@@ -287,6 +287,44 @@ describe('filters, search, paging and the 89-day rule', () => {
     expect(byIp.json.data.items.every((row: Row) => row.ip === '203.0.113.7')).toBe(true);
   });
 
+  it('finds the events of a type by its name: password.changed shows the password changes and nothing else', async () => {
+    // Changed while in Acme: the events belong to Alice's log and to Acme's.
+    const alice = await enter('alice@example.com');
+    const changePassword = (currentPassword: string, newPassword: string) =>
+      call(app, {
+        method: 'PATCH',
+        url: '/v1/change-password',
+        token: alice,
+        body: { currentPassword, newPassword },
+      });
+    const aliceId = await userId('alice@example.com');
+    const [{ passwordHash }] = await db()
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, aliceId));
+    for (const [current, next] of [
+      [DEMO_PASSWORD, 'An0ther!Secret-42'],
+      ['An0ther!Secret-42', 'Y3t-An0ther!Secret'],
+    ]) {
+      const changed = await changePassword(current, next);
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    // The later tests sign Alice in with the demo password.
+    await db().update(users).set({ passwordHash }).where(eq(users.id, aliceId));
+    for (const type of ['user', 'organisation']) {
+      const token = type === 'user' ? alice : await enter('demo@example.com');
+      const { statusCode, json } = await logs(token, `type=${type}&search=password.changed`);
+      expect(statusCode, JSON.stringify(json)).toBe(200);
+      const rows: Row[] = json.data.items;
+      expect(
+        rows.map((row) => row.eventType),
+        type,
+      ).toEqual(['password.changed', 'password.changed']);
+      expect(json.data.total, type).toBe(2);
+      expect(rows.every((row) => row.actor?.id === aliceId)).toBe(true);
+    }
+  });
+
   it('filters by days of the chosen zone within the last 89 days', async () => {
     const owner = await enter('demo@example.com');
     const old = {
