@@ -1,32 +1,86 @@
 /**
- * Web benchmark (not part of `npm test`): builds what is stale, starts the production server
- * (`NODE_ENV=production`, the bundled dist-server/main.js) on a fresh data folder and a free port (BENCH_PORT to
- * choose one), runs Lighthouse 12 in mobile mode three times against /login and prints the median score, FCP, LCP
- * and TBT. Record the numbers in docs/performance.md.
+ * Web benchmark (not part of `npm test`; docs/performance.md, "Web: Lighthouse").
+ *
+ * `npm run bench:web`: builds what is stale, starts the production server (`NODE_ENV=production`, the bundled
+ * dist-server/main.js) on a fresh data folder and a free port, builds two reference pages (scripts/bench-reference:
+ * a plain React 19 login form and the same form in antd) served precompressed like the portal, and runs Lighthouse 12
+ * (mobile preset) round-robin over the three pages (portal, plain, antd, portal, ...), so a machine that gets busier
+ * during the run slows all three alike. Prints each run, each page's median score, FCP, LCP, TBT and JS transferred,
+ * and the ratios portal/plain and portal/antd.
+ *
+ * Environment: BENCH_RUNS (rounds, default 3), BENCH_PATH (portal page, default /login), BENCH_PORT (server port,
+ * default a free one), WEB_ROOT (the portal build to serve, default dist).
  *
  * Leaves nothing behind: the server runs in its own process group, killed at the end, on an error and on
- * Ctrl-C/SIGTERM, with the browser and the data folder (scripts/bench-web-server.ts).
+ * Ctrl-C/SIGTERM, with the browser and the temporary folders (scripts/bench-web-server.ts).
  */
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
 import { ensureFreshBuilds } from './dev-build.mjs';
+import { buildReferences, REFERENCES, serveStatic } from './bench-web-reference.ts';
 import { cleanUpAll, onCleanup, startPortalServer } from './bench-web-server.ts';
 
-const path = process.env.BENCH_PATH ?? '/login';
-const runs = Number(process.env.BENCH_RUNS ?? 3);
 const root = resolve(import.meta.dirname, '..');
+
+interface Row {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  /**
+   * Bytes of script the page transferred during the run, headers included, compressed as negotiated: brotli
+   * (Chromium asks for it from 127.0.0.1 too).
+   */
+  js: number;
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-try {
+async function lighthouseMobile(url: string, port: number): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    formFactor: 'mobile',
+  });
+  const lhr = result!.lhr;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }
+  )?.items;
+  return {
+    score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
+    fcp: lhr.audits['first-contentful-paint']!.numericValue!,
+    lcp: lhr.audits['largest-contentful-paint']!.numericValue!,
+    tbt: lhr.audits['total-blocking-time']!.numericValue!,
+    js: (requests ?? [])
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+  };
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function format(row: Row): string {
+  return `score ${row.score}, FCP ${row.fcp.toFixed(0)} ms, LCP ${row.lcp.toFixed(0)} ms, TBT ${row.tbt.toFixed(0)} ms, JS ${kib(row.js)} KiB`;
+}
+
+async function lighthouseBenchmark(): Promise<void> {
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const path = process.env.BENCH_PATH ?? '/login';
   ensureFreshBuilds({
     root,
     webRoot: resolve(root, process.env.WEB_ROOT || 'dist'),
     log: (message) => console.log(message),
   });
   const portal = await startPortalServer(root);
+  console.log('building the reference pages...');
+  const folders = await buildReferences();
+  const pages: [string, string][] = [[`portal ${path}`, `${portal.origin}${path}`]];
+  for (const name of REFERENCES) pages.push([name, `${await serveStatic(folders[name])}/login`]);
+
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium().path,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -34,32 +88,51 @@ try {
     handleSIGINT: false,
   });
   onCleanup(() => chrome.kill());
-  const results: { score: number; fcp: number; lcp: number; tbt: number }[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const result = await lighthouse(`${portal.origin}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      formFactor: 'mobile',
-    });
-    const lhr = result!.lhr;
-    const row = {
-      score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
-      fcp: lhr.audits['first-contentful-paint']!.numericValue!,
-      lcp: lhr.audits['largest-contentful-paint']!.numericValue!,
-      tbt: lhr.audits['total-blocking-time']!.numericValue!,
-    };
-    results.push(row);
+
+  const results = new Map<string, Row[]>(pages.map(([name]) => [name, []]));
+  for (let round = 1; round <= runs; round += 1) {
+    for (const [name, url] of pages) {
+      const row = await lighthouseMobile(url, chrome.port);
+      results.get(name)!.push(row);
+      console.log(`round ${round}, ${name}: ${format(row)}`);
+    }
+  }
+
+  const medians = new Map(
+    [...results].map(([name, rows]) => [
+      name,
+      {
+        score: median(rows.map((r) => r.score)),
+        fcp: median(rows.map((r) => r.fcp)),
+        lcp: median(rows.map((r) => r.lcp)),
+        tbt: median(rows.map((r) => r.tbt)),
+        js: median(rows.map((r) => r.js)),
+      } satisfies Row,
+    ]),
+  );
+  console.log(`\nLighthouse 12 mobile, median of ${runs} interleaved rounds:\n`);
+  console.log('| page | score | FCP ms | LCP ms | TBT ms | JS transferred KiB (brotli) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, m] of medians)
     console.log(
-      `run ${i + 1}: score ${row.score}, FCP ${row.fcp.toFixed(0)} ms, LCP ${row.lcp.toFixed(0)} ms, TBT ${row.tbt.toFixed(0)} ms`,
+      `| ${name} | ${m.score} | ${m.fcp.toFixed(0)} | ${m.lcp.toFixed(0)} | ${m.tbt.toFixed(0)} | ${kib(m.js)} |`,
+    );
+  const ours = medians.get(pages[0]![0])!;
+  // TBT can be 0 on the plain page: a ratio to 0 says nothing, so it prints the difference too.
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+  console.log('\n| ratio | score | FCP | LCP | TBT (difference) | JS |');
+  console.log('|---|---|---|---|---|---|');
+  for (const name of REFERENCES) {
+    const ref = medians.get(name)!;
+    console.log(
+      `| portal/${name} | ${ratio(ours.score, ref.score)} | ${ratio(ours.fcp, ref.fcp)} | ${ratio(ours.lcp, ref.lcp)} | ` +
+        `${ratio(ours.tbt, ref.tbt)} (${(ours.tbt - ref.tbt).toFixed(0)} ms) | ${ratio(ours.js, ref.js)} |`,
     );
   }
-  console.log(
-    `\nLighthouse 12 mobile, ${path}, median of ${runs}: score ${median(results.map((r) => r.score))}, ` +
-      `FCP ${median(results.map((r) => r.fcp)).toFixed(0)} ms, LCP ${median(results.map((r) => r.lcp)).toFixed(0)} ms, ` +
-      `TBT ${median(results.map((r) => r.tbt)).toFixed(0)} ms`,
-  );
+}
+
+try {
+  await lighthouseBenchmark();
 } finally {
   await cleanUpAll();
 }
