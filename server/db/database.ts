@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -30,7 +31,10 @@ export type DatabaseLocation =
   | { kind: 'pglite'; dataDir: string | null; template?: Blob };
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  const database = location.kind === 'postgres' ? await openPostgres(location.url) : await openPglite(location.dataDir, location.template);
+  const database =
+    location.kind === 'postgres'
+      ? await openPostgres(location.url)
+      : await openPglite(location.dataDir, location.template);
   // Closing twice (shutdown racing a failed start, tests) must not throw.
   let closing: Promise<void> | null = null;
   const close = database.close;
@@ -63,14 +67,20 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/**
+ * Extensions the migrations create, loaded into every PGlite instance: a folder whose tables use one (the activity
+ * log's trigram index, migration 0014) cannot be read without it.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const folder = join(dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    client = new PGlite(folder);
+    client = new PGlite(folder, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite(template ? { loadDataDir: template } : undefined);
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(template ? { loadDataDir: template } : {}) });
   }
   await client.waitReady;
   const pgliteDb = drizzlePglite(client);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from '../modules/users/schema';
 import { at, id } from './columns';
@@ -52,7 +53,10 @@ export const throttleCounters = pgTable(
     /** The window opened at the first attempt; after this the next attempt opens a new one. */
     windowEndsAt: at('window_ends_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('throttle_counters_window_idx').on(t.windowEndsAt)],
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.key] }),
+    index('throttle_counters_window_idx').on(t.windowEndsAt),
+  ],
 );
 
 export const activityLogs = pgTable(
@@ -69,6 +73,22 @@ export const activityLogs = pgTable(
     createdAt: at('created_at').notNull(),
     /** Insertion order: several events can share one millisecond. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /**
+     * The user the event was about (server/modules/activity-log/event-view.ts `targetUserIdOf`), kept by the
+     * database from `details` so that a search finds a person's events as target through an index.
+     */
+    targetUserId: text('target_user_id').generatedAlwaysAs(
+      sql`coalesce(details->>'targetUserId', case when details->>'kind' = 'member' then details->>'target' end)`,
+    ),
+    /**
+     * What a search compares of the event itself, lower-cased: type, IP, the typed email and the detail's name,
+     * separated by a control character nobody types so a search cannot match across two of them. Computed by the
+     * database (every writer, tests' direct inserts and the migration's existing rows get it) and indexed by
+     * trigrams, so `search_text like '%…%'` is an index lookup instead of a scan (docs/performance.md).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(event_type || chr(31) || coalesce(ip, '') || chr(31) || coalesce(email, '') || chr(31) || coalesce(details->>'name', ''))`,
+    ),
   },
   // The activity log's pages (docs/performance.md, "Activity log"): one person's or one organisation's events in the
   // list's order (time, then insertion), the event type carried so a category filter and the count read the index
@@ -76,6 +96,9 @@ export const activityLogs = pgTable(
   (t) => [
     index('activity_logs_user_time_idx').on(t.userId, t.createdAt, t.seq, t.eventType),
     index('activity_logs_org_time_idx').on(t.organizationId, t.createdAt, t.seq, t.eventType),
+    // Search (pg_trgm, created by the migration; PGlite loads it in server/db/database.ts).
+    index('activity_logs_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('activity_logs_target_user_idx').on(t.targetUserId),
   ],
 );
 

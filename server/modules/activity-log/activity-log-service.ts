@@ -20,7 +20,14 @@ import { apps } from '../apps/schema';
 import { organizationRoles } from '../organization-acl/schema';
 import { organizations } from '../organizations/schema';
 import type { AuthContext } from '../sessions/session-service';
-import { dateRange, TARGET_USER_ID, whereOf, zoneOrRefuse, type ActivityScope } from './activity-query';
+import {
+  dateRange,
+  searchPeople,
+  TARGET_USER_ID,
+  whereOf,
+  zoneOrRefuse,
+  type ActivityScope,
+} from './activity-query';
 import { csvRow, csvWriter } from './csv';
 import { deviceOf } from './device';
 import { viewOf } from './event-view';
@@ -96,7 +103,9 @@ export class ActivityLogService {
   /** The WHERE of a request, after every check that can refuse it (so the export refuses before it streams). */
   private async filter(scope: ActivityScope, query: ActivityLogExportQuery) {
     const zone = await this.zoneOf(scope, query.timeZone);
-    return whereOf(scope, query, dateRange(query, this.s.clock.now(), zone));
+    const range = dateRange(query, this.s.clock.now(), zone);
+    const search = query.search?.trim();
+    return whereOf(scope, query, range, { people: search ? await searchPeople(this.s.db, search) : [] });
   }
 
   private select(where: SQL, order: SQL, limit: number, offset: number) {

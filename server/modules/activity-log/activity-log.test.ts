@@ -287,6 +287,30 @@ describe('filters, search, paging and the 89-day rule', () => {
     expect(byIp.json.data.items.every((row: Row) => row.ip === '203.0.113.7')).toBe(true);
   });
 
+  it('searches people by their name and email as they are now, and short texts too', async () => {
+    const owner = await enter('demo@example.com');
+    const bob = await userId('bob@example.com');
+    await db().update(users).set({ firstName: 'Robert', lastName: 'Renamed' }).where(eq(users.id, bob));
+    try {
+      // Bob's earlier role changes (he is their target) are found by the name he has now, not the old one.
+      const renamed = await logs(owner, `type=organisation&search=${encodeURIComponent('robert renamed')}`);
+      expect(renamed.json.data.total).toBeGreaterThan(0);
+      expect(
+        renamed.json.data.items.every(
+          (row: Row) => row.target?.name === 'Robert Renamed' || row.actor?.name === 'Robert Renamed',
+        ),
+      ).toBe(true);
+      const old = await logs(owner, `type=organisation&search=${encodeURIComponent('bob member')}`);
+      expect(old.json.data.total).toBe(0);
+    } finally {
+      await db().update(users).set({ firstName: 'Bob', lastName: 'Member' }).where(eq(users.id, bob));
+    }
+    // Two characters (no trigram for the index): still found, by the address here.
+    const short = await logs(owner, 'type=user&search=3.');
+    expect(short.json.data.total).toBeGreaterThan(0);
+    expect(short.json.data.items.every((row: Row) => row.ip?.includes('3.'))).toBe(true);
+  });
+
   it('finds the events of a type by its name: password.changed shows the password changes and nothing else', async () => {
     // Changed while in Acme: the events belong to Alice's log and to Acme's.
     const alice = await enter('alice@example.com');
