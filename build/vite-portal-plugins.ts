@@ -1,29 +1,38 @@
 /**
- * Vite plugin behind two virtual modules:
+ * Vite plugin behind three virtual modules, and two files for the API server:
  * - `virtual:portal-plugins`: one lazy loader per discovered plugin, so a disabled plugin's code is never fetched;
- * - `virtual:portal-config-validator`: the composed config schema compiled at build time with ajv's standalone
- *   code, so the browser ships no ajv compiler and the CSP can forbid eval.
+ * - `virtual:portal-config-validator` and `virtual:portal-theme-validator`: the composed config schema and the
+ *   theme-preset schema compiled at build time with ajv's standalone code, so the browser ships no ajv compiler
+ *   and the CSP can forbid eval. They are two modules because the config validator (~7 KiB gzip) is needed only
+ *   when the page did not come with a configuration the server already checked;
+ * - `.vite/portal-config.schema.json` (the composed schema) and `.vite/portal-routes.json` (build/route-manifest.ts)
+ *   in the build's output: the API server validates the configuration with the first and finds a path's page
+ *   with the second, to put both into index.html (server/web/portal-document.ts).
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
+import { CONFIG_AJV_OPTIONS } from './config-ajv-options.ts';
 import { composeConfigSchema, discoverPlugins, pluginRoots, themePresetSchema } from './portal-schema.ts';
+import { buildRouteManifest } from './route-manifest.ts';
 import { portalConfigFile } from './vite-portal-config-file.ts';
 
 const PLUGINS_ID = 'virtual:portal-plugins';
 const VALIDATOR_ID = 'virtual:portal-config-validator';
+const THEME_VALIDATOR_ID = 'virtual:portal-theme-validator';
 
-export function compileValidators(schema: object): string {
-  const ajv = new Ajv({
-    allErrors: true,
-    useDefaults: true,
-    strict: true,
-    allowUnionTypes: true,
-    code: { source: true, esm: true },
-    schemas: [schema, themePresetSchema()],
-  });
-  return standaloneCode(ajv, { validateConfig: 'portal-config', validateThemePreset: 'theme-preset' });
+function compile(schema: object, name: string, id: string): string {
+  const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: true }, schemas: [schema] });
+  return standaloneCode(ajv, { [name]: id });
+}
+
+export function compileConfigValidator(schema: object): string {
+  return compile(schema, 'validateConfig', 'portal-config');
+}
+
+export function compileThemeValidator(): string {
+  return compile(themePresetSchema(), 'validateThemePreset', 'theme-preset');
 }
 
 /** The portal's build-time pieces: the virtual modules above and the deployment's config file (vite-portal-config-file.ts). */
@@ -33,18 +42,25 @@ export function portalPlugins(options: { extraRoots?: string[] } = {}): Plugin[]
 
 function virtualModules(options: { extraRoots?: string[] }): Plugin {
   const roots = pluginRoots(options.extraRoots);
+  let root = process.cwd();
   return {
     name: 'portal-plugins',
+    configResolved(config) {
+      root = config.root;
+    },
     resolveId(id) {
-      if (id === PLUGINS_ID || id === VALIDATOR_ID) return `\0${id}`;
+      if (id === PLUGINS_ID || id === VALIDATOR_ID || id === THEME_VALIDATOR_ID) return `\0${id}`;
       return null;
     },
     load(id) {
       const plugins = discoverPlugins(roots);
       if (id === `\0${PLUGINS_ID}`) {
-        const lines = plugins.map((p) => `  ${JSON.stringify(p.id)}: () => import(${JSON.stringify(p.entry)}),`);
+        const lines = plugins.map(
+          (p) => `  ${JSON.stringify(p.id)}: () => import(${JSON.stringify(p.entry)}),`,
+        );
         const extraLocales = (options.extraRoots ?? []).map(
-          (root) => `...import.meta.glob(${JSON.stringify(`/${relative(process.cwd(), root)}/locales/*/*.json`.replace(/\/\.\//g, '/'))}, { import: 'default' }),`,
+          (extra) =>
+            `...import.meta.glob(${JSON.stringify(`/${relative(process.cwd(), extra)}/locales/*/*.json`.replace(/\/\.\//g, '/'))}, { import: 'default' }),`,
         );
         return [
           `export const pluginLoaders = {\n${lines.join('\n')}\n};`,
@@ -53,9 +69,17 @@ function virtualModules(options: { extraRoots?: string[] }): Plugin {
       }
       if (id === `\0${VALIDATOR_ID}`) {
         for (const p of plugins) this.addWatchFile(p.entry);
-        return compileValidators(composeConfigSchema(plugins));
+        return compileConfigValidator(composeConfigSchema(plugins));
       }
+      if (id === `\0${THEME_VALIDATOR_ID}`) return compileThemeValidator();
       return null;
+    },
+    generateBundle() {
+      const plugins = discoverPlugins(roots);
+      const emit = (fileName: string, value: unknown) =>
+        this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(value, null, 2)}\n` });
+      emit('.vite/portal-config.schema.json', composeConfigSchema(plugins));
+      emit('.vite/portal-routes.json', buildRouteManifest(plugins, root));
     },
   };
 }

@@ -20,12 +20,16 @@ export function precompress(): Plugin {
     },
     writeBundle(_options, bundle) {
       for (const fileName of Object.keys(bundle)) {
-        if (!COMPRESSIBLE.test(fileName)) continue;
+        // `.vite/` holds what the API server reads (manifest, schema, routes), never sent to a browser.
+        if (!COMPRESSIBLE.test(fileName) || fileName.startsWith('.vite/')) continue;
         const path = join(outDir, fileName);
         const source = readFileSync(path);
         if (source.length < 1024) continue;
         writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
-        writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };

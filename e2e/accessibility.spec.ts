@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { routeConfig } from './support/portal-config';
 
 /**
  * axe-core over every screen (docs/accessibility.md): every route of every plugin enabled in the shipped
@@ -76,9 +77,7 @@ async function openPage(
     [LANGUAGE_KEY, language],
   );
   const body = configWith(preset);
-  await context.route('**/portal.config.json', (route) =>
-    route.fulfill({ contentType: 'application/json', body }),
-  );
+  await routeConfig(context, body);
   return context.newPage();
 }
 
@@ -147,9 +146,7 @@ test.describe('accessibility (axe-core)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const body = configWith(shipped.theme.preset, true);
-    await page.route('**/portal.config.json', (route) =>
-      route.fulfill({ contentType: 'application/json', body }),
-    );
+    const unrouteConfig = await routeConfig(page, body);
     await page.goto('/e2e/route-registry');
     const registry = JSON.parse(
       (await page.getByTestId('route-registry').textContent()) ?? '[]',
@@ -157,7 +154,7 @@ test.describe('accessibility (axe-core)', () => {
     routes = registry.filter((r) => enabledPlugins.includes(r.pluginId));
 
     // One login for every logged-in page: the demo owner in Acme (seed data, server/README.md).
-    await page.unroute('**/portal.config.json');
+    await unrouteConfig();
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { pluginLoaders } from 'virtual:portal-plugins';
 import { composeContainer, PortalProviders } from '../core/app/boot';
 import { createRoutes } from '../core/app/create-routes';
-import { parseConfig } from '../core/config/load-config';
+import { parseConfig } from '../core/config/parse-config';
 import type { PortalConfig } from '../core/config/portal-config';
 import { buildRegistry } from '../core/plugin/plugin-host';
 import type { AnyPortalPlugin } from '../core/plugin/plugin-types';

@@ -13,5 +13,13 @@ declare module 'virtual:portal-config-validator' {
     errors?: ErrorObject[] | null;
   }
   export const validateConfig: Validator;
+}
+
+declare module 'virtual:portal-theme-validator' {
+  import type { ErrorObject } from 'ajv';
+  interface Validator {
+    (data: unknown): boolean;
+    errors?: ErrorObject[] | null;
+  }
   export const validateThemePreset: Validator;
 }

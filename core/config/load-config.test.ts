@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../tests/msw/server';
 import { BootError } from '../plugin/plugin-host';
-import { parseConfig, parseThemePreset } from './load-config';
+import { INJECTED_CONFIG_ELEMENT_ID } from '@contract/portal-config/injected-config';
+import { fetchConfig, parseThemePreset } from './load-config';
+import { parseConfig } from './parse-config';
 
 const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as Record<string, unknown>;
 
@@ -41,11 +45,19 @@ describe('portal.config.json validation', () => {
 
   it("takes a captcha provider's script from captcha.scriptUrl only when it is an http(s) URL", () => {
     expect(parseConfig(shipped).captcha.scriptUrl).toBeUndefined();
-    const proxied = { provider: 'recaptcha', siteKey: 'k', scriptUrl: 'https://www.recaptcha.net/recaptcha/api.js' };
+    const proxied = {
+      provider: 'recaptcha',
+      siteKey: 'k',
+      scriptUrl: 'https://www.recaptcha.net/recaptcha/api.js',
+    };
     expect(parseConfig({ ...shipped, captcha: proxied }).captcha.scriptUrl).toBe(proxied.scriptUrl);
     expect(
-      problemsOf(() => parseConfig({ ...shipped, captcha: { ...proxied, scriptUrl: 'javascript:alert(1)' } })),
-    ).toEqual(['/captcha/scriptUrl: must match pattern "^https?://[^/?#\\s]+/[^\\s]*$" (got "javascript:alert(1)")']);
+      problemsOf(() =>
+        parseConfig({ ...shipped, captcha: { ...proxied, scriptUrl: 'javascript:alert(1)' } }),
+      ),
+    ).toEqual([
+      '/captcha/scriptUrl: must match pattern "^https?://[^/?#\\s]+/[^\\s]*$" (got "javascript:alert(1)")',
+    ]);
   });
 
   it('rejects auth layout variant 5 with its path', () => {
@@ -55,9 +67,9 @@ describe('portal.config.json validation', () => {
   });
 
   it('rejects an unknown plugin id and names it', () => {
-    expect(problemsOf(() => parseConfig({ ...shipped, plugins: { 'no-such-plugin': { enabled: true } } }))).toEqual([
-      '/plugins/no-such-plugin: unknown plugin id "no-such-plugin" (no such plugin in this build)',
-    ]);
+    expect(
+      problemsOf(() => parseConfig({ ...shipped, plugins: { 'no-such-plugin': { enabled: true } } })),
+    ).toEqual(['/plugins/no-such-plugin: unknown plugin id "no-such-plugin" (no such plugin in this build)']);
   });
 
   it('rejects a missing apiBaseUrl', () => {
@@ -68,30 +80,45 @@ describe('portal.config.json validation', () => {
   it('drops a bad hex colour of the config theme with a warning naming the path, so the preset colour applies', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const config = parseConfig({ ...shipped, theme: { colors: { primary: 'navy', secondary: '#0B1F44CC', textPrimary: 42 } } });
+      const config = parseConfig({
+        ...shipped,
+        theme: { colors: { primary: 'navy', secondary: '#0B1F44CC', textPrimary: 42 } },
+      });
       expect(config.theme.colors).toEqual({ secondary: '#0B1F44CC' });
       expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
-        expect.stringMatching(/^portal\.config\.json \/theme\/colors\/primary: "navy" is not a hex colour of 6 or more digits/),
+        expect.stringMatching(
+          /^portal\.config\.json \/theme\/colors\/primary: "navy" is not a hex colour of 6 or more digits/,
+        ),
         expect.stringMatching(/^portal\.config\.json \/theme\/colors\/textPrimary: 42 is not a hex colour/),
       ]);
     } finally {
       warn.mockRestore();
     }
-    expect(parseConfig({ ...shipped, theme: { colors: { primary: '#0B1F447' } } }).theme.colors).toEqual({ primary: '#0B1F447' });
+    expect(parseConfig({ ...shipped, theme: { colors: { primary: '#0B1F447' } } }).theme.colors).toEqual({
+      primary: '#0B1F447',
+    });
   });
 
   it('still rejects an unknown theme colour slot, and a bad hex colour in a preset, with the path', () => {
     expect(problemsOf(() => parseConfig({ ...shipped, theme: { colors: { accent: '#000000' } } }))).toEqual([
       '/theme/colors/accent: unknown key "accent"',
     ]);
-    const preset = { primary: '#12345', primaryContrast: '#ffffff', secondary: '#eeeeee', secondaryContrast: '#000000', textPrimary: '#111111' };
+    const preset = {
+      primary: '#12345',
+      primaryContrast: '#ffffff',
+      secondary: '#eeeeee',
+      secondaryContrast: '#000000',
+      textPrimary: '#111111',
+    };
     expect(problemsOf(() => parseThemePreset(preset, 'broken'))).toEqual([
       'themes/broken.json /primary: must be a hex colour of 6 or more digits, like #0B1F44 (got "#12345")',
     ]);
   });
 
   it('lists every failing path at once', () => {
-    const problems = problemsOf(() => parseConfig({ authLayout: { variant: 0 }, idleWarningSeconds: 'soon', plugins: { nope: {} } }));
+    const problems = problemsOf(() =>
+      parseConfig({ authLayout: { variant: 0 }, idleWarningSeconds: 'soon', plugins: { nope: {} } }),
+    );
     expect(problems).toHaveLength(4);
     expect(problems.map((p) => p.split(':')[0])).toEqual(
       expect.arrayContaining(['/apiBaseUrl', '/authLayout/variant', '/idleWarningSeconds', '/plugins/nope']),
@@ -99,8 +126,56 @@ describe('portal.config.json validation', () => {
   });
 
   it('rejects plugin settings that do not match the plugin schema', () => {
-    expect(problemsOf(() => parseConfig({ ...shipped, plugins: { 'fixture-hello': { settings: { greetingName: '' } } } }))).toEqual([
-      '/plugins/fixture-hello/settings/greetingName: must NOT have fewer than 1 characters',
-    ]);
+    expect(
+      problemsOf(() =>
+        parseConfig({ ...shipped, plugins: { 'fixture-hello': { settings: { greetingName: '' } } } }),
+      ),
+    ).toEqual(['/plugins/fixture-hello/settings/greetingName: must NOT have fewer than 1 characters']);
+  });
+});
+
+describe('the configuration the API server put into the page', () => {
+  const injectConfig = (value: unknown) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = INJECTED_CONFIG_ELEMENT_ID;
+    element.textContent = JSON.stringify(value);
+    document.head.append(element);
+  };
+  afterEach(() => document.getElementById(INJECTED_CONFIG_ELEMENT_ID)?.remove());
+
+  it('is used as it is, with no request for /portal.config.json', async () => {
+    const config = parseConfig({ ...shipped, brandName: 'From the page' });
+    injectConfig({ config, warnings: [] });
+    const requested = vi.fn();
+    server.use(http.get('/portal.config.json', () => (requested(), HttpResponse.json(shipped))));
+    await expect(fetchConfig()).resolves.toEqual(config);
+    expect(requested).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's warnings in the console, as the browser's own validation would", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    injectConfig({
+      config: parseConfig(shipped),
+      warnings: ['portal.config.json /theme/colors/primary: "navy" is not a hex colour'],
+    });
+    await fetchConfig();
+    expect(warn).toHaveBeenCalledWith('portal.config.json /theme/colors/primary: "navy" is not a hex colour');
+    warn.mockRestore();
+  });
+
+  it("stops the start with the server's problems, each with its path", async () => {
+    injectConfig({ problems: ['/authLayout/variant: must be <= 4'] });
+    const error = await fetchConfig().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BootError);
+    expect((error as BootError).problems).toEqual(['/authLayout/variant: must be <= 4']);
+  });
+
+  it('without one (a static host), fetches the file and validates it here', async () => {
+    server.use(
+      http.get('/portal.config.json', () => HttpResponse.json({ ...shipped, authLayout: { variant: 5 } })),
+    );
+    const error = await fetchConfig().catch((caught: unknown) => caught);
+    expect((error as BootError).problems).toEqual([expect.stringContaining('/authLayout/variant')]);
   });
 });

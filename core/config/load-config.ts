@@ -1,66 +1,42 @@
-import type { ErrorObject } from 'ajv';
-import { validateConfig, validateThemePreset } from 'virtual:portal-config-validator';
+import { validateThemePreset } from 'virtual:portal-theme-validator';
 import { BootError } from '../plugin/plugin-host';
-import { withoutInvalidThemeColors } from '../theme/theme-colors';
+import { INJECTED_CONFIG_ELEMENT_ID, type InjectedConfig } from '@contract/portal-config/injected-config';
+import { formatSchemaErrors } from '@contract/portal-config/schema-errors';
 import type { PortalConfig, ThemeColors } from './portal-config';
-
-/** The value at a JSON pointer: the validator is compiled without `verbose`, which would ship the whole schema. */
-function valueAt(document: unknown, pointer: string): unknown {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), document);
-}
-
-function describe(error: ErrorObject, document: unknown): { path: string; reason: string } {
-  const path = error.instancePath || '/';
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      const key = String(params.additionalProperty);
-      const child = `${error.instancePath}/${key}`;
-      return error.instancePath === '/plugins'
-        ? { path: child, reason: `unknown plugin id "${key}" (no such plugin in this build)` }
-        : { path: child, reason: `unknown key "${key}"` };
-    }
-    case 'required':
-      return { path: `${error.instancePath}/${String(params.missingProperty)}`, reason: 'is required' };
-    case 'pattern':
-      return error.schemaPath.includes('hexColor')
-        ? { path, reason: `must be a hex colour of 6 or more digits, like #0B1F44 (got "${String(valueAt(document, error.instancePath))}")` }
-        : { path, reason: `${error.message ?? 'is invalid'} (got "${String(valueAt(document, error.instancePath))}")` };
-    case 'enum':
-      return { path, reason: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
-    default:
-      return { path, reason: error.message ?? 'is invalid' };
-  }
-}
-
-/** One line per failing JSON path, each with why; duplicates from `allOf` branches are dropped. */
-export function formatSchemaErrors(errors: ErrorObject[] | null | undefined, document: unknown): string[] {
-  const lines = (errors ?? []).map((e) => describe(e, document)).map(({ path, reason }) => `${path}: ${reason}`);
-  return [...new Set(lines)];
-}
-
-/** Validates a parsed `portal.config.json` and fills in every default. Throws a config {@link BootError}. */
-export function parseConfig(raw: unknown): PortalConfig {
-  // An invalid theme colour falls back to the preset with a warning instead of stopping the portal (docs/theming.md).
-  const copy = withoutInvalidThemeColors(structuredClone(raw));
-  if (!validateConfig(copy)) throw new BootError(formatSchemaErrors(validateConfig.errors, copy), 'config');
-  return copy as PortalConfig;
-}
 
 /** Validates a theme preset from `themes/<name>.json`. */
 export function parseThemePreset(raw: unknown, name: string): ThemeColors {
   if (!validateThemePreset(raw)) {
-    throw new BootError(formatSchemaErrors(validateThemePreset.errors, raw).map((l) => `themes/${name}.json ${l}`), 'config');
+    throw new BootError(
+      formatSchemaErrors(validateThemePreset.errors, raw).map((l) => `themes/${name}.json ${l}`),
+      'config',
+    );
   }
   return raw as ThemeColors;
 }
 
-/** Fetches the deployment's config at run time, so a deployment changes it without a rebuild. */
+/**
+ * The configuration the API server put into the page (contract/portal-config/injected-config.ts), or null when the page has none.
+ * Throws the server's problems as a config {@link BootError}.
+ */
+export function readInjectedConfig(doc: Document = document): PortalConfig | null {
+  const element = doc.getElementById(INJECTED_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  const injected = JSON.parse(element.textContent) as InjectedConfig<PortalConfig>;
+  if ('problems' in injected) throw new BootError(injected.problems, 'config');
+  injected.warnings.forEach((warning) => console.warn(warning));
+  return injected.config;
+}
+
+/**
+ * The deployment's configuration at run time, so a deployment changes it without a rebuild: the copy the API
+ * server put into the page, else `/portal.config.json` fetched and validated here (static hosting, `npm run dev`).
+ */
 export async function fetchConfig(url = '/portal.config.json'): Promise<PortalConfig> {
+  const injected = readInjectedConfig();
+  if (injected) return injected;
+  // The validator is a chunk of its own: a page the server configured never downloads it.
+  const parsing = import('./parse-config');
   let response: Response;
   try {
     response = await fetch(url, { cache: 'no-cache' });
@@ -74,5 +50,5 @@ export async function fetchConfig(url = '/portal.config.json'): Promise<PortalCo
   } catch {
     throw new BootError([`${url}: is not valid JSON`], 'config');
   }
-  return parseConfig(raw);
+  return (await parsing).parseConfig(raw);
 }

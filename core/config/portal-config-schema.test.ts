@@ -1,6 +1,6 @@
 import { PORTAL_KEYS } from '@contract/v1/constants';
 import schema from './portal-config.schema.json';
-import { parseConfig } from './load-config';
+import { parseConfig } from './parse-config';
 
 describe('portal-config.schema.json follows the contract', () => {
   it("offers exactly the contract's portal keys for portalKey, so the two lists cannot drift", () => {

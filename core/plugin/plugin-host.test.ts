@@ -1,4 +1,4 @@
-import { parseConfig } from '../config/load-config';
+import { parseConfig } from '../config/parse-config';
 import { BootError, buildRegistry, loadPlugins, orderByDependencies } from './plugin-host';
 import type { PortalPlugin } from './plugin-types';
 import type { RouteSlotName } from './route-slots';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 
 const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as Record<string, unknown>;
 
@@ -9,12 +9,40 @@ export const withFixtures = {
 };
 
 /**
- * Serves a deployment's `portal.config.json` for this page: the shipped one with `overrides` laid over it,
- * or exactly `raw` when given (to test broken configs). The portal fetches it at run time, so no rebuild.
+ * Serves `body` as the deployment's `portal.config.json` to a page or a whole context, in place of the config the
+ * server puts into each page (server/web/portal-document.ts): pages lose that config and its preload links, so
+ * they fetch /portal.config.json, answered here. Returns what undoes both routes.
  */
-export async function useConfig(page: Page, overrides: Record<string, unknown> = {}, raw?: unknown): Promise<void> {
-  const body = JSON.stringify(raw ?? { ...shipped, ...overrides });
-  await page.route('**/portal.config.json', (route) => route.fulfill({ contentType: 'application/json', body }));
+export async function routeConfig(target: Page | BrowserContext, body: string): Promise<() => Promise<void>> {
+  const serveConfig = (route: Route) => route.fulfill({ contentType: 'application/json', body });
+  const isPage = (url: URL) => !url.pathname.startsWith('/v1/') && !/\.\w+$/.test(url.pathname);
+  const withoutServerConfig = async (route: Route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<!-- portal-document -->[\s\S]*<!-- \/portal-document -->/,
+      '',
+    );
+    return route.fulfill({ response, body: html });
+  };
+  await target.route('**/portal.config.json', serveConfig);
+  await target.route(isPage, withoutServerConfig);
+  return async () => {
+    await target.unroute('**/portal.config.json', serveConfig);
+    await target.unroute(isPage, withoutServerConfig);
+  };
+}
+
+/**
+ * Serves a deployment's `portal.config.json` for this page: the shipped one with `overrides` laid over it,
+ * or exactly `raw` when given (to test broken configs). The portal reads it at run time, so no rebuild.
+ */
+export async function useConfig(
+  page: Page,
+  overrides: Record<string, unknown> = {},
+  raw?: unknown,
+): Promise<void> {
+  await routeConfig(page, JSON.stringify(raw ?? { ...shipped, ...overrides }));
 }
 
 function base64url(value: object): string {
@@ -49,5 +77,8 @@ export async function useStoredSession(page: Page, role = 'owner'): Promise<void
     ],
     portals: [],
   };
-  await page.addInitScript((value) => window.localStorage.setItem('portal-session', value), JSON.stringify(state));
+  await page.addInitScript(
+    (value) => window.localStorage.setItem('portal-session', value),
+    JSON.stringify(state),
+  );
 }

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { BASE_CSP_DIRECTIVES, serializeCsp, type CspDirectives } from '../http/security-headers';
 
 /**
@@ -18,7 +16,8 @@ const CAPTCHA_SOURCES: Record<string, { script: string[]; frame: string[] }> = {
   },
 };
 
-type Directive = 'script-src' | 'connect-src' | 'frame-src' | 'img-src' | 'font-src' | 'style-src' | 'media-src';
+type Directive =
+  'script-src' | 'connect-src' | 'frame-src' | 'img-src' | 'font-src' | 'style-src' | 'media-src';
 
 /**
  * What each support-chat provider's widget loads (docs/support-chat.md), from the providers' own CSP guidance:
@@ -28,7 +27,11 @@ type Directive = 'script-src' | 'connect-src' | 'frame-src' | 'img-src' | 'font-
 const SUPPORT_CHAT_SOURCES: Record<string, Partial<Record<Directive, string[]>>> = {
   crisp: {
     'script-src': ['https://client.crisp.chat', 'https://settings.crisp.chat'],
-    'connect-src': ['https://client.crisp.chat', 'wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat'],
+    'connect-src': [
+      'https://client.crisp.chat',
+      'wss://client.relay.crisp.chat',
+      'wss://stream.relay.crisp.chat',
+    ],
     'style-src': ['https://client.crisp.chat'],
     'font-src': ['https://client.crisp.chat'],
     'media-src': ['https://client.crisp.chat'],
@@ -102,9 +105,10 @@ export function portalPageDirectives(config: PagePolicyConfig): CspDirectives {
   }
   directives['connect-src'] = withSources(directives['connect-src']!, [originOf(config.apiBaseUrl)]);
   const chatProvider = config.supportChat?.provider;
-  const chat = typeof chatProvider === 'string' && Object.hasOwn(SUPPORT_CHAT_SOURCES, chatProvider)
-    ? SUPPORT_CHAT_SOURCES[chatProvider]!
-    : undefined;
+  const chat =
+    typeof chatProvider === 'string' && Object.hasOwn(SUPPORT_CHAT_SOURCES, chatProvider)
+      ? SUPPORT_CHAT_SOURCES[chatProvider]!
+      : undefined;
   if (chat) {
     for (const [directive, sources] of Object.entries(chat) as [Directive, string[]][]) {
       directives[directive] = withSources(directives[directive] ?? directives['default-src']!, sources);
@@ -128,7 +132,10 @@ export function launchLandingPath(config: PagePolicyConfig): string {
  * if the page it lands on accepts a cross-origin opener (`unsafe-none`), so the launch landing sends that
  * (docs/apps-and-sso.md, "Launching an app").
  */
-export function openerPolicy(path: string, config: PagePolicyConfig): 'same-origin-allow-popups' | 'unsafe-none' {
+export function openerPolicy(
+  path: string,
+  config: PagePolicyConfig,
+): 'same-origin-allow-popups' | 'unsafe-none' {
   return path === launchLandingPath(config) ? 'unsafe-none' : 'same-origin-allow-popups';
 }
 
@@ -136,21 +143,11 @@ export type PageHeaders = Record<'content-security-policy' | 'cross-origin-opene
 
 /**
  * The security headers of the portal's index.html, from portal.config.json as it is at this request (the same
- * file `/portal.config.json` serves: `configFile`, else the copy inside the build). A missing or broken file
- * gives the strict base policy; the portal then shows its own configuration error.
+ * file `/portal.config.json` serves, read by portal-document.ts). A missing or broken file (null) gives the strict
+ * base policy; the portal then shows its own configuration error.
  */
-export async function portalPageHeaders(path: string, configFile: string, webRoot: string): Promise<PageHeaders> {
-  let config: PagePolicyConfig = {};
-  for (const file of [configFile, join(webRoot, 'portal.config.json')]) {
-    try {
-      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-      if (parsed && typeof parsed === 'object') config = parsed as PagePolicyConfig;
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      break;
-    }
-  }
+export function portalPageHeadersFor(path: string, raw: unknown): PageHeaders {
+  const config: PagePolicyConfig = raw && typeof raw === 'object' ? (raw as PagePolicyConfig) : {};
   return {
     'content-security-policy': serializeCsp(portalPageDirectives(config)),
     'cross-origin-opener-policy': openerPolicy(path, config),

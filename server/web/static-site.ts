@@ -6,13 +6,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/v1/constants';
 import type { App } from '../http/types';
 import { projectRoot } from '../paths';
-import { portalPageHeaders } from './portal-page-policy';
+import { PortalDocuments } from './portal-document';
+import { portalPageHeadersFor } from './portal-page-policy';
 
 /** True when a request should get the portal's index.html (client-side routing), not a JSON 404. */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0];
-  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path === '/dev' || path.startsWith('/dev/')) return false;
+  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path === '/dev' || path.startsWith('/dev/'))
+    return false;
   return (request.headers.accept ?? '').includes('text/html');
 }
 
@@ -21,7 +23,8 @@ export function wantsSpa(request: FastifyRequest): boolean {
  * is picked up, and index.html for every other page path (history fallback). `/portal.config.json` comes from
  * `configFile` (the top-level file, or `PORTAL_CONFIG`), read on every request, so a deployment swaps it without
  * a rebuild or a restart; the copy inside the build is served only when that file does not exist.
- * index.html carries the Content-Security-Policy and opener policy that file calls for (portal-page-policy.ts).
+ * index.html carries the Content-Security-Policy and opener policy that file calls for (portal-page-policy.ts), and
+ * the configuration itself with the page's preload links (portal-document.ts).
  * Returns what sends index.html for a page path (the not-found handler's history fallback), or null when there
  * is no build.
  */
@@ -58,17 +61,18 @@ export async function registerStaticSite(
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const sendPortal: SendPortal = async (request, reply) =>
-    sendSpaIndex(reply.headers(await portalPageHeaders(request.url.split('?')[0]!, configFile, webRoot)));
+  const documents = new PortalDocuments(webRoot, configFile);
+  const sendPortal: SendPortal = async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const config = await documents.readConfig();
+    return reply
+      .headers(portalPageHeadersFor(path, config))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await documents.render(path, config));
+  };
   app.get('/', { schema: { hide: true } }, sendPortal);
   return sendPortal;
 }
 
 export type SendPortal = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
-
-async function sendSpaIndex(reply: FastifyReply): Promise<FastifyReply> {
-  return reply
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .sendFile('index.html', { cacheControl: false });
-}

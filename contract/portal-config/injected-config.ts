@@ -1,0 +1,11 @@
+/**
+ * What the API server puts into index.html as `<script type="application/json" id="portal-config">`
+ * (server/web/portal-document.ts): the deployment's configuration, already validated with the build's schema and
+ * its defaults filled in, or the problems that stop the portal. The browser then starts without a round trip for
+ * `/portal.config.json` and without the validator's code; a static host serves no such element and the browser
+ * fetches and validates the file itself (core/config/load-config.ts). `Config` is core's `PortalConfig`.
+ */
+export type InjectedConfig<Config = unknown> =
+  { config: Config; warnings: string[] } | { problems: string[] };
+
+export const INJECTED_CONFIG_ELEMENT_ID = 'portal-config';

@@ -1,0 +1,242 @@
+import Fastify from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { composeConfigSchema, discoverPlugins, pluginRoots } from '../../build/portal-schema';
+import type { RouteManifest } from '../../build/route-manifest';
+import type { InjectedConfig } from '../../contract/portal-config/injected-config';
+import type { App } from '../http/types';
+import { registerStaticSite } from './static-site';
+
+// A build as Vite writes it, reduced to what the document reads: index.html, the manifest, and the two files the
+// portal's build plugin adds (build/vite-portal-plugins.ts). The schema is the real composed one.
+const folder = mkdtempSync(join(tmpdir(), 'portal-document-'));
+const webRoot = join(folder, 'dist');
+const configFile = join(folder, 'portal.config.json');
+mkdirSync(join(webRoot, '.vite'), { recursive: true });
+writeFileSync(
+  join(webRoot, 'index.html'),
+  '<!doctype html>\n<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+);
+const chunk = (file: string, imports: string[] = [], extra: object = {}) => ({
+  file: `assets/${file}`,
+  imports,
+  ...extra,
+});
+writeFileSync(
+  join(webRoot, '.vite/manifest.json'),
+  JSON.stringify({
+    'index.html': chunk('index.js', ['_react.js'], { isEntry: true, css: ['assets/index.css'] }),
+    '_react.js': chunk('react.js'),
+    '_form.js': chunk('form.js', ['_react.js'], { css: ['assets/form.css'] }),
+    '_pro-layout.js': chunk('pro-layout.js', ['_react.js']),
+    'plugins/auth/index.ts': chunk('plugin-auth.js', ['_react.js']),
+    'plugins/apps/index.ts': chunk('plugin-apps.js', ['_react.js']),
+    'plugins/billing/index.ts': chunk('plugin-billing.js', ['_react.js']),
+    'plugins/auth/pages/login-page.tsx': chunk('login-page.js', ['_form.js']),
+    'plugins/apps/pages/apps-page.tsx': chunk('apps-page.js', ['_react.js']),
+    'plugins/billing/pages/history-page.tsx': chunk('history-page.js', ['_pro-layout.js']),
+    'core/layout/auth-layout.tsx': chunk('auth-layout.js', ['_react.js']),
+    'core/layout/app-layout.tsx': chunk('app-layout.js', ['_pro-layout.js']),
+    'locales/en/core.json': chunk('core-en.js'),
+    'locales/en/auth.json': chunk('auth-en.js'),
+    'locales/fr/core.json': chunk('core-fr.js'),
+    'locales/en/apps.json': chunk('apps-en.js'),
+    'themes/default.json': chunk('theme-default.js'),
+    'themes/ocean.json': chunk('theme-ocean.js'),
+  }),
+);
+const routes: RouteManifest = {
+  plugins: [
+    {
+      id: 'auth',
+      entry: 'plugins/auth/index.ts',
+      routes: [
+        { id: 'auth.login', path: '/login', layout: 'auth', page: 'plugins/auth/pages/login-page.tsx' },
+      ],
+    },
+    {
+      id: 'apps',
+      entry: 'plugins/apps/index.ts',
+      routes: [
+        { id: 'apps.dashboard', path: '/dashboard', layout: 'app', redirectTo: 'apps.list' },
+        { id: 'apps.list', path: '/dashboard/apps', layout: 'app', page: 'plugins/apps/pages/apps-page.tsx' },
+      ],
+    },
+    {
+      id: 'billing',
+      entry: 'plugins/billing/index.ts',
+      routes: [
+        {
+          id: 'billing.history',
+          path: '/billing/history',
+          layout: 'app',
+          page: 'plugins/billing/pages/history-page.tsx',
+        },
+      ],
+    },
+  ],
+};
+writeFileSync(join(webRoot, '.vite/portal-routes.json'), JSON.stringify(routes));
+writeFileSync(
+  join(webRoot, '.vite/portal-config.schema.json'),
+  JSON.stringify(composeConfigSchema(discoverPlugins(pluginRoots()))),
+);
+
+const deployed = {
+  brandName: 'Kreano',
+  apiBaseUrl: '/',
+  plugins: { auth: {}, apps: {}, billing: { enabled: false } },
+};
+
+/** What these tests read of the page's config (core's PortalConfig is browser code). */
+interface PageConfig {
+  brandName: string;
+  landingRoute: string;
+  authLayout: { variant: number };
+  theme: { colors: object };
+}
+
+let app: App;
+beforeEach(async () => {
+  writeFileSync(configFile, JSON.stringify(deployed));
+  app = Fastify() as unknown as App;
+  // As server/app.ts wires it: page paths reach the portal through the not-found handler (history fallback).
+  const sendPortal = (await registerStaticSite(app, webRoot, configFile))!;
+  app.setNotFoundHandler((request, reply) => sendPortal(request, reply));
+});
+afterEach(() => app.close());
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function page(path: string) {
+  const response = await app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+  const html = response.body;
+  const data = /<script type="application\/json" id="portal-config">([^<]*)<\/script>/.exec(html)?.[1];
+  const preloaded = [
+    ...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="\/assets\/([^"]+)"/g),
+  ].map((m) => m[1]);
+  return {
+    response,
+    html,
+    injected: data ? (JSON.parse(data) as InjectedConfig<PageConfig>) : null,
+    preloaded,
+  };
+}
+
+describe("index.html carries the deployment's configuration", () => {
+  it('validated, with the defaults the browser would have filled in', async () => {
+    const { response, injected } = await page('/login');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(injected).not.toBeNull();
+    if (!injected || !('config' in injected)) throw new Error('expected a configuration');
+    expect(injected.config.brandName).toBe('Kreano');
+    // Defaults from the schema, as the browser's validator fills them in.
+    expect(injected.config.landingRoute).toBe('/dashboard');
+    expect(injected.config.authLayout.variant).toBe(1);
+    expect(injected.warnings).toEqual([]);
+  });
+
+  it('as the file is at this request: a swapped config shows on the next page load, without a restart', async () => {
+    writeFileSync(
+      configFile,
+      JSON.stringify({ ...deployed, brandName: 'Acme Docs', authLayout: { variant: 4 } }),
+    );
+    const { injected } = await page('/login');
+    expect(
+      injected && 'config' in injected && [injected.config.brandName, injected.config.authLayout.variant],
+    ).toEqual(['Acme Docs', 4]);
+  });
+
+  it('an invalid config reaches the page as its problems, with their paths, and nothing is preloaded', async () => {
+    writeFileSync(configFile, JSON.stringify({ ...deployed, authLayout: { variant: 5 } }));
+    const { injected, preloaded } = await page('/login');
+    expect(injected).toEqual({ problems: [expect.stringContaining('/authLayout/variant')] });
+    expect(preloaded).toEqual([]);
+  });
+
+  it('a bad theme colour is dropped with a warning for the console, like the browser does', async () => {
+    writeFileSync(
+      configFile,
+      JSON.stringify({ ...deployed, theme: { preset: 'default', colors: { primary: 'navy' } } }),
+    );
+    const { injected } = await page('/login');
+    if (!injected || !('config' in injected)) throw new Error('expected a configuration');
+    expect(injected.config.theme.colors).toEqual({});
+    expect(injected.warnings).toEqual([
+      expect.stringContaining('/theme/colors/primary: "navy" is not a hex colour'),
+    ]);
+  });
+
+  it('no value in the config can close the data element and run as script', async () => {
+    writeFileSync(
+      configFile,
+      JSON.stringify({ ...deployed, brandName: '</script><script>alert(1)</script>' }),
+    );
+    const { html, injected } = await page('/login');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(injected && 'config' in injected && injected.config.brandName).toBe(
+      '</script><script>alert(1)</script>',
+    );
+  });
+});
+
+describe('index.html lists what the first paint of its path needs', () => {
+  it("/login: enabled plugins' definitions, theme, texts, the auth layout and the login page with its imports", async () => {
+    const { preloaded } = await page('/login');
+    expect(preloaded.sort()).toEqual(
+      [
+        'plugin-auth.js',
+        'plugin-apps.js',
+        'theme-default.js',
+        'core-en.js',
+        'auth-en.js',
+        'auth-layout.js',
+        'login-page.js',
+        'form.js',
+        'form.css',
+      ].sort(),
+    );
+  });
+
+  it("never the dashboard's or a disabled plugin's code on the login page, nor what index.html already loads", async () => {
+    const { preloaded } = await page('/login');
+    expect(preloaded).not.toContain('apps-page.js');
+    expect(preloaded).not.toContain('app-layout.js');
+    expect(preloaded).not.toContain('plugin-billing.js');
+    expect(preloaded).not.toContain('react.js');
+    expect(preloaded).not.toContain('index.css');
+  });
+
+  it('an app route: the app layout and its page, following a redirect route to the page it shows', async () => {
+    const direct = await page('/dashboard/apps');
+    expect(direct.preloaded).toEqual(
+      expect.arrayContaining(['app-layout.js', 'pro-layout.js', 'apps-page.js', 'apps-en.js']),
+    );
+    const redirected = await page('/dashboard');
+    expect(redirected.preloaded.sort()).toEqual(direct.preloaded.sort());
+  });
+
+  it('follows a path moved by the config (routes by id) and the configured language and theme', async () => {
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        ...deployed,
+        theme: { preset: 'ocean' },
+        i18n: { languages: ['en', 'fr'], defaultLanguage: 'fr' },
+        plugins: { ...deployed.plugins, auth: { routes: { 'auth.login': { path: '/sign-in' } } } },
+      }),
+    );
+    expect((await page('/sign-in')).preloaded).toEqual(
+      expect.arrayContaining(['login-page.js', 'theme-ocean.js', 'core-fr.js']),
+    );
+    expect((await page('/login')).preloaded).not.toContain('login-page.js');
+  });
+
+  it('a path no route serves: only what every page needs', async () => {
+    const { preloaded } = await page('/nowhere');
+    expect(preloaded.sort()).toEqual(['core-en.js', 'plugin-apps.js', 'plugin-auth.js', 'theme-default.js']);
+  });
+});

@@ -1,0 +1,219 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import {
+  INJECTED_CONFIG_ELEMENT_ID,
+  type InjectedConfig,
+} from '../../contract/portal-config/injected-config';
+import { formatSchemaErrors } from '../../contract/portal-config/schema-errors';
+import { withoutInvalidThemeColors } from '../../contract/portal-config/theme-colour-rules';
+import type { ManifestRoute, RouteManifest } from '../../build/route-manifest';
+import { CONFIG_AJV_OPTIONS } from '../../build/config-ajv-options';
+
+/**
+ * The portal's index.html for one page path, written so the browser can fetch everything the first paint needs
+ * in one round trip (docs/performance.md, "One round trip"):
+ * - the deployment's `portal.config.json` as it is at this request, validated with the schema the build composed
+ *   (`.vite/portal-config.schema.json`) and with its defaults filled in, as a JSON data element the entry script
+ *   reads instead of fetching the file and downloading the validator (core/config/load-config.ts);
+ * - `modulepreload` links for what the entry would otherwise discover one request after another: the enabled
+ *   plugins' definitions, the theme preset, the default language's texts, and the layout and page of the route
+ *   the path opens (found in `.vite/portal-routes.json`, build/route-manifest.ts), with every chunk they import.
+ * A build without those files (or a config that cannot be read) gets index.html as built, and the browser
+ * fetches `/portal.config.json` itself, as on a static host.
+ */
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type ViteManifest = Record<string, ManifestChunk>;
+
+/** The parts of a (validated) config this file reads. */
+interface DocumentConfig {
+  theme?: { preset?: string };
+  i18n?: { defaultLanguage?: string };
+  plugins?: Record<
+    string,
+    { enabled?: boolean; routes?: Record<string, { path?: string } | undefined> } | undefined
+  >;
+}
+
+interface Build {
+  /** index.html's modification time: a rebuild (development) is picked up at the next request. */
+  stamp: number;
+  html: string;
+  manifest: ViteManifest | null;
+  routes: RouteManifest | null;
+  validate: ValidateFunction | null;
+  /** Chunks index.html already loads: never listed again. */
+  entryFiles: Set<string>;
+}
+
+/** Around what this file adds, so a test serving another config can take it out again (e2e/support/portal-config.ts). */
+export const INJECTED_START = '<!-- portal-document -->';
+export const INJECTED_END = '<!-- /portal-document -->';
+
+const LAYOUT_MODULES: Record<string, string | undefined> = {
+  auth: 'core/layout/auth-layout.tsx',
+  app: 'core/layout/app-layout.tsx',
+};
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+function staticClosure(manifest: ViteManifest, keys: string[], seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key) || !manifest[key]) continue;
+    seen.add(key);
+    staticClosure(manifest, manifest[key].imports ?? [], seen);
+  }
+  return seen;
+}
+
+/** `<` written as `\u003c`, so no value in the config can close the data element. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The route a path opens, following a redirect route to its target (`/billing` shows `/billing/history`). */
+function routeFor(path: string, routes: RouteManifest, config: DocumentConfig): ManifestRoute | undefined {
+  const enabled = routes.plugins.filter(
+    (plugin) => config.plugins?.[plugin.id] && config.plugins[plugin.id]?.enabled !== false,
+  );
+  const all = enabled.flatMap((plugin) =>
+    plugin.routes.map((route) => ({
+      ...route,
+      path: config.plugins?.[plugin.id]?.routes?.[route.id]?.path ?? route.path,
+    })),
+  );
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  let route = all.find((candidate) => candidate.path === normalised);
+  for (let hops = 0; route?.redirectTo && hops < 5; hops += 1) {
+    const target = route.redirectTo;
+    route = all.find((candidate) => candidate.id === target);
+  }
+  return route;
+}
+
+export class PortalDocuments {
+  private build: Promise<Build> | null = null;
+
+  constructor(
+    private readonly webRoot: string,
+    private readonly configFile: string,
+  ) {}
+
+  private async loadBuild(): Promise<Build> {
+    const indexFile = join(this.webRoot, 'index.html');
+    const stamp = (await stat(indexFile)).mtimeMs;
+    const current = await this.build?.catch(() => null);
+    if (current && current.stamp === stamp) return current;
+    this.build = (async () => {
+      const manifest = await readJson<ViteManifest>(join(this.webRoot, '.vite/manifest.json'));
+      const schema = await readJson<object>(join(this.webRoot, '.vite/portal-config.schema.json'));
+      const entryKeys = manifest ? Object.keys(manifest).filter((key) => manifest[key]!.isEntry) : [];
+      const entryFiles = new Set(
+        manifest ? [...staticClosure(manifest, entryKeys)].map((key) => manifest[key]!.file) : [],
+      );
+      return {
+        stamp,
+        html: await readFile(indexFile, 'utf8'),
+        manifest,
+        routes: await readJson<RouteManifest>(join(this.webRoot, '.vite/portal-routes.json')),
+        validate: schema ? new Ajv(CONFIG_AJV_OPTIONS).compile(schema) : null,
+        entryFiles,
+      };
+    })();
+    return this.build;
+  }
+
+  /**
+   * The deployment's config file as it is now: the top-level file, else the copy inside the build. `raw` is what
+   * the page-policy headers read (portal-page-policy.ts); null when neither file can be read as JSON.
+   */
+  async readConfig(): Promise<unknown> {
+    for (const file of [this.configFile, join(this.webRoot, 'portal.config.json')]) {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        return null;
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** index.html for `path`, given the raw config {@link readConfig} returned. */
+  async render(path: string, raw: unknown): Promise<string> {
+    const build = await this.loadBuild();
+    if (!build.validate || raw === null) return build.html;
+    const warnings: string[] = [];
+    const config = withoutInvalidThemeColors(structuredClone(raw), (warning) => warnings.push(warning));
+    const injected: InjectedConfig = build.validate(config)
+      ? { config, warnings }
+      : { problems: formatSchemaErrors(build.validate.errors, config) };
+    const head = [
+      INJECTED_START,
+      `<script type="application/json" id="${INJECTED_CONFIG_ELEMENT_ID}">${jsonForHtml(injected)}</script>`,
+      ...('config' in injected ? this.preloadLinks(build, path, injected.config as DocumentConfig) : []),
+      INJECTED_END,
+    ];
+    return build.html.replace(
+      /\n?( *)<\/head>/,
+      (_, indent: string) => `\n${indent}  ${head.join(`\n${indent}  `)}\n${indent}</head>`,
+    );
+  }
+
+  private preloadLinks(build: Build, path: string, config: DocumentConfig): string[] {
+    const { manifest, routes } = build;
+    if (!manifest || !routes) return [];
+    const language = config.i18n?.defaultLanguage ?? 'en';
+    const route = routeFor(path, routes, config);
+    const pluginId = route?.id.split('.')[0];
+    const keys = [
+      ...routes.plugins
+        .filter((plugin) => config.plugins?.[plugin.id]?.enabled !== false && config.plugins?.[plugin.id])
+        .map((plugin) => plugin.entry),
+      `themes/${config.theme?.preset ?? 'default'}.json`,
+      `locales/${language}/core.json`,
+      ...(route ? [`locales/${language}/${pluginId}.json`, LAYOUT_MODULES[route.layout], route.page] : []),
+    ].filter((key): key is string => Boolean(key));
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    for (const key of staticClosure(manifest, keys)) {
+      const chunk = manifest[key]!;
+      if (!build.entryFiles.has(chunk.file)) scripts.add(chunk.file);
+      chunk.css?.forEach((file) => styles.add(file));
+    }
+    // The entry's own stylesheet is already a <link> in index.html.
+    for (const key of Object.keys(manifest))
+      if (manifest[key]!.isEntry) manifest[key]!.css?.forEach((file) => styles.delete(file));
+    return [
+      ...[...scripts].map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
+      ),
+      ...[...styles].map(
+        (file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}">`,
+      ),
+    ];
+  }
+}
