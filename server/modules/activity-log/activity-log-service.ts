@@ -22,6 +22,7 @@ import { organizations } from '../organizations/schema';
 import type { AuthContext } from '../sessions/session-service';
 import {
   dateRange,
+  organisationEventTypes,
   searchPeople,
   TARGET_USER_ID,
   whereOf,
@@ -105,7 +106,13 @@ export class ActivityLogService {
     const zone = await this.zoneOf(scope, query.timeZone);
     const range = dateRange(query, this.s.clock.now(), zone);
     const search = query.search?.trim();
-    return whereOf(scope, query, range, { people: search ? await searchPeople(this.s.db, search) : [] });
+    return whereOf(scope, query, range, {
+      people: search ? await searchPeople(this.s.db, search) : [],
+      eventTypes:
+        query.eventType && scope.kind === 'organisation'
+          ? await organisationEventTypes(this.s.db, scope.organizationId)
+          : undefined,
+    });
   }
 
   private select(where: SQL, order: SQL, limit: number, offset: number) {

@@ -349,6 +349,35 @@ describe('filters, search, paging and the 89-day rule', () => {
     }
   });
 
+  it("filters an organisation by category, event types no list names included by their prefix, else 'other'", async () => {
+    const owner = await enter('demo@example.com');
+    const demo = await userId('demo@example.com');
+    const stored = (eventType: string) => ({
+      id: newId(),
+      eventType,
+      userId: demo,
+      organizationId: DEMO_IDS.acme,
+      createdAt: clock.now(),
+    });
+    const [future, unknown] = [stored('billing.invoice-disputed'), stored('telemetry.sampled')];
+    await db().insert(activityLogs).values([future, unknown]);
+    const idsOf = async (category: string) =>
+      (await logs(owner, `type=organisation&eventType=${category}&limit=100`)).json.data.items.map(
+        (row: Row) => row.id,
+      );
+    const billing = await idsOf('billing');
+    expect(billing).toContain(future.id);
+    expect(billing).not.toContain(unknown.id);
+    const other = await idsOf('other');
+    expect(other).toContain(unknown.id);
+    expect(other).not.toContain(future.id);
+    const security = (await logs(owner, 'type=organisation&eventType=security&limit=100')).json.data;
+    expect(security.items.every((row: Row) => row.category === 'security')).toBe(true);
+    // A category the organisation has no event of: an empty page, not an error.
+    const identity = (await logs(owner, 'type=organisation&eventType=identity')).json;
+    expect(identity.data).toMatchObject({ items: [], total: 0 });
+  });
+
   it('filters by days of the chosen zone within the last 89 days', async () => {
     const owner = await enter('demo@example.com');
     const old = {

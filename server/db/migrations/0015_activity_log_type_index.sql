@@ -1,0 +1,1 @@
+CREATE INDEX "activity_logs_org_type_idx" ON "activity_logs" USING btree ("organization_id","event_type","created_at");
