@@ -109,12 +109,29 @@ export const SEARCH_PEOPLE_MAX = 1000;
  * {@link SEARCH_PEOPLE_MAX}. Read once from the users table, which is small next to the log.
  */
 export async function searchPeople(db: Db, search: string): Promise<string[] | 'many'> {
-  const p = likePattern(search);
   const { rows } = (await db.execute(
-    sql`select u.id from users u where u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p}
-         limit ${SEARCH_PEOPLE_MAX + 1}`,
+    sql`select u.id from users u where ${peopleMatch(search)} limit ${SEARCH_PEOPLE_MAX + 1}`,
   )) as unknown as { rows: { id: string }[] };
   return rows.length > SEARCH_PEOPLE_MAX ? 'many' : rows.map((row) => row.id);
+}
+
+/**
+ * A person's email and full name as one lower-cased text, exactly the expression of `users_search_idx`
+ * (server/modules/users/schema.ts), which the planner matches to use it; the separator keeps a search from
+ * matching across the two.
+ */
+const PERSON_TEXT = sql`lower(u.email || chr(31) || u.first_name || ' ' || u.last_name)`;
+
+/**
+ * Whether a text can be found through a trigram index: it needs a run of three letters or digits. Without one
+ * ('%', 'ab') the index would be read whole (4 s over a million events), so the caller compares the rows instead.
+ */
+const trigramSearchable = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
+
+/** `u` (users) whose email or name contains the search, as they are now. */
+function peopleMatch(search: string): SQL {
+  const text = trigramSearchable(search) ? PERSON_TEXT : sql`(${PERSON_TEXT} || '')`;
+  return sql`${text} like lower(${likePattern(search)})`;
 }
 
 /**
@@ -124,14 +141,12 @@ export async function searchPeople(db: Db, search: string): Promise<string[] | '
  * LIKE over the lower-cased column is the ILIKE it replaces.
  */
 function searchCondition(search: string, people: string[] | 'many'): SQL {
-  // The trigram index finds a text by its runs of three letters or digits. A search without one ('%', 'ab')
-  // would make it read every entry of the index (4 s on a million events): `|| ''` hides the column from it, so
-  // such a search reads the organisation's events in the list's order instead, stopping at the page's end.
-  const column = /[\p{L}\p{N}]{3}/u.test(search) ? sql`a.search_text` : sql`(a.search_text || '')`;
+  // `|| ''` hides the column from the trigram index when the search has no trigram: such a search reads the
+  // organisation's events in the list's order instead, stopping at the page's end.
+  const column = trigramSearchable(search) ? sql`a.search_text` : sql`(a.search_text || '')`;
   const own = sql`${column} like lower(${likePattern(search)})`;
   if (people === 'many') {
-    const p = likePattern(search);
-    const matching = sql`(select u.id from users u where u.email ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p})`;
+    const matching = sql`(select u.id from users u where ${peopleMatch(search)})`;
     return sql`(${own} or a.user_id in ${matching} or a.target_user_id in ${matching})`;
   }
   if (people.length === 0) return own;

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id } from '../../db/columns';
 
 /** Accounts: every other feature's rows point here, so this module is the first in server/app.ts. */
@@ -31,5 +32,13 @@ export const users = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    // The activity log's search for people by email or name (server/modules/activity-log/activity-query.ts
+    // PERSON_TEXT, the same expression): trigrams, so it does not read every account (pg_trgm, migration 0014).
+    index('users_search_idx').using(
+      'gin',
+      sql`lower(email || chr(31) || first_name || ' ' || last_name) gin_trgm_ops`,
+    ),
+  ],
 );

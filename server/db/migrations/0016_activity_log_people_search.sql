@@ -1,0 +1,1 @@
+CREATE INDEX "users_search_idx" ON "users" USING gin (lower(email || chr(31) || first_name || ' ' || last_name) gin_trgm_ops);
