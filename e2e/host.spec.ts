@@ -21,6 +21,20 @@ async function logInToAccountScreen(page: Page): Promise<void> {
 }
 
 test.describe('portal host', () => {
+  test('the login page starts from its HTML: the config is in the page and its chunks are preloaded, so nothing waits for /portal.config.json', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const response = await page.goto('/login');
+    const html = (await response!.text()) ?? '';
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(requested).not.toContain('/portal.config.json');
+    // The login page's own chunk is announced by the HTML, not discovered after the plugins load.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
+    expect(html).not.toMatch(/href="\/assets\/(app-layout|apps-page)-/);
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await useConfig(page, withFixtures);
     await page.goto('/this/does/not/exist');
