@@ -289,5 +289,6 @@ describe('API docs', () => {
     } finally {
       await documented.close();
     }
-  });
+    // Two production servers, each with its own embedded database and migrations.
+  }, 90_000);
 });

@@ -46,7 +46,8 @@ it('production seeds the demo accounts only when SEED_DEMO=1 asks, with a warnin
   } finally {
     await app.close();
   }
-});
+  // A first start: a fresh embedded database, its migrations and the demo seed's password hashes.
+}, 90_000);
 
 it('development still seeds the demo accounts on a first start, without a warning', () => {
   expect(startUpSeed(loadConfig({ NODE_ENV: 'development' }), {})).toEqual({ seed: true, warning: null });
