@@ -83,8 +83,10 @@ describe('the Content-Security-Policy of the portal follows portal.config.json',
     expect(policy.get('frame-src')).toEqual(["'self'", 'https://challenges.cloudflare.com']);
   });
 
-  it("adds the origin of a configured captcha.scriptUrl (a proxy such as recaptcha.net, or a test double)", async () => {
-    writeConfig({ captcha: { provider: 'turnstile', siteKey: 'k', scriptUrl: 'http://127.0.0.1:9/turnstile/api.js' } });
+  it('adds the origin of a configured captcha.scriptUrl (a proxy such as recaptcha.net, or a test double)', async () => {
+    writeConfig({
+      captcha: { provider: 'turnstile', siteKey: 'k', scriptUrl: 'http://127.0.0.1:9/turnstile/api.js' },
+    });
     const policy = await pagePolicy(app);
     expect(policy.get('script-src')).toContain('http://127.0.0.1:9');
     expect(policy.get('frame-src')).toContain('http://127.0.0.1:9');
@@ -93,7 +95,11 @@ describe('the Content-Security-Policy of the portal follows portal.config.json',
   it("lets the support-chat provider's widget in when supportChat names one (docs/support-chat.md)", async () => {
     writeConfig({ supportChat: { provider: 'crisp', siteId: 'site-1' } });
     const policy = await pagePolicy(app);
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://client.crisp.chat', 'https://settings.crisp.chat']);
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      'https://client.crisp.chat',
+      'https://settings.crisp.chat',
+    ]);
     expect(policy.get('connect-src')).toEqual([
       "'self'",
       'https://client.crisp.chat',
@@ -109,7 +115,7 @@ describe('the Content-Security-Policy of the portal follows portal.config.json',
     expect((await pagePolicy(app)).get('connect-src')).toContain('wss://*.tawk.to');
   });
 
-  it("adds the origin of supportChat.scriptUrl, and nothing for an unknown provider", async () => {
+  it('adds the origin of supportChat.scriptUrl, and nothing for an unknown provider', async () => {
     writeConfig({ supportChat: { provider: 'crisp', siteId: 's', scriptUrl: 'http://127.0.0.1:9/l.js' } });
     const policy = await pagePolicy(app);
     expect(policy.get('script-src')).toContain('http://127.0.0.1:9');
@@ -154,7 +160,7 @@ describe('Cross-Origin-Opener-Policy keeps the named tab of a launched app', () 
     }
   });
 
-  it("the launch landing (/token-auth, or the path the config moves it to) accepts an opener on another origin", async () => {
+  it('the launch landing (/token-auth, or the path the config moves it to) accepts an opener on another origin', async () => {
     const landing = await app.inject({ method: 'GET', url: '/token-auth?token=x', headers: html });
     expect(landing.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     writeConfig({ plugins: { auth: { routes: { 'auth.token-auth': { path: '/launch' } } } } });
@@ -181,7 +187,11 @@ describe('HSTS and framing', () => {
   it('sends it when the request came over TLS (a trusted proxy says https)', async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
-      const secure = await proxied.inject({ method: 'GET', url: '/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+      const secure = await proxied.inject({
+        method: 'GET',
+        url: '/v1/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(secure.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
       const plain = await proxied.inject({ method: 'GET', url: '/v1/health' });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
@@ -191,22 +201,30 @@ describe('HSTS and framing', () => {
   });
 
   it('ignores a forwarded https from a proxy that is not trusted', async () => {
-    const response = await app.inject({ method: 'GET', url: '/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/v1/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('HSTS=always sends it on every answer with HSTS_MAX_AGE; HSTS=off never', async () => {
     const always = await createTestApp({ env: { HSTS: 'always', HSTS_MAX_AGE: '31536000' } });
     try {
-      expect((await always.inject({ method: 'GET', url: '/v1/health' })).headers['strict-transport-security']).toBe(
-        'max-age=31536000; includeSubDomains',
-      );
+      expect(
+        (await always.inject({ method: 'GET', url: '/v1/health' })).headers['strict-transport-security'],
+      ).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await always.close();
     }
     const off = await createTestApp({ env: { HSTS: 'off', TRUST_PROXY: '127.0.0.1' } });
     try {
-      const secure = await off.inject({ method: 'GET', url: '/v1/health', headers: { 'x-forwarded-proto': 'https' } });
+      const secure = await off.inject({
+        method: 'GET',
+        url: '/v1/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(secure.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await off.close();
@@ -216,7 +234,9 @@ describe('HSTS and framing', () => {
   it("refuses framing the same way in both headers: X-Frame-Options DENY with frame-ancestors 'none'", async () => {
     const response = await app.inject({ method: 'GET', url: '/login', headers: html });
     expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(directives(response.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives(response.headers['content-security-policy']).get('frame-ancestors')).toEqual([
+      "'none'",
+    ]);
   });
 });
 
@@ -255,7 +275,9 @@ describe('CORS: the API answers the configured portal origin only', () => {
   });
 
   it('takes the allowed origins from CORS_ORIGINS when set', async () => {
-    const shared = await createTestApp({ env: { CORS_ORIGINS: 'https://sign.example, https://redact.example' } });
+    const shared = await createTestApp({
+      env: { CORS_ORIGINS: 'https://sign.example, https://redact.example' },
+    });
     try {
       const answer = await call(shared, { url: '/v1/health', headers: { origin: 'https://redact.example' } });
       expect(answer.headers['access-control-allow-origin']).toBe('https://redact.example');

@@ -52,7 +52,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Past the entry's own body limit where it has one (a logo upload carries its file), else past the server's. */
-const paddingFor = (entry: Entry) => (entry.endpoint.bodyLimit ? 'x'.repeat(entry.endpoint.bodyLimit) : padding);
+const paddingFor = (entry: Entry) =>
+  entry.endpoint.bodyLimit ? 'x'.repeat(entry.endpoint.bodyLimit) : padding;
 
 /** The router refuses a path parameter over this many characters (find-my-way's `maxParamLength`) with 414. */
 const MAX_PARAM_LENGTH = 100;
