@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeConfigSchema, discoverPlugins, pluginRoots } from '../../build/portal-schema';
 import type { RouteManifest } from '../../build/route-manifest';
@@ -137,6 +138,25 @@ describe("index.html carries the deployment's configuration", () => {
     expect(injected.config.landingRoute).toBe('/dashboard');
     expect(injected.config.authLayout.variant).toBe(1);
     expect(injected.warnings).toEqual([]);
+  });
+
+  it('compressed for a browser that accepts brotli or gzip, and plain otherwise', async () => {
+    const plain = await page('/login');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.html);
+      expect(response.rawPayload.length).toBeLessThan(plain.html.length / 2);
+    }
+    expect(plain.response.headers['content-encoding']).toBeUndefined();
   });
 
   it('as the file is at this request: a swapped config shows on the next page load, without a restart', async () => {

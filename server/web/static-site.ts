@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/v1/constants';
@@ -65,11 +66,20 @@ export async function registerStaticSite(
   const sendPortal: SendPortal = async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const config = await documents.readConfig();
-    return reply
+    const html = await documents.render(path, config);
+    reply
       .headers(portalPageHeadersFor(path, config))
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await documents.render(path, config));
+      .header('vary', 'accept-encoding');
+    reply.type('text/html; charset=utf-8');
+    // Written per request (config and preload links), so compressed here: ~10 KiB of HTML becomes ~3.
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted))
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   };
   app.get('/', { schema: { hide: true } }, sendPortal);
   return sendPortal;
