@@ -8,6 +8,8 @@
  * during the run slows all three alike. Prints each run, each page's median score, FCP, LCP, TBT and JS transferred,
  * and the ratios portal/plain and portal/antd.
  *
+ * `npm run bench:web -- --routes`: the warm route change benchmark instead (scripts/bench-web-routes.ts).
+ *
  * Environment: BENCH_RUNS (rounds, default 3), BENCH_PATH (portal page, default /login), BENCH_PORT (server port,
  * default a free one), WEB_ROOT (the portal build to serve, default dist).
  *
@@ -132,7 +134,12 @@ async function lighthouseBenchmark(): Promise<void> {
 }
 
 try {
-  await lighthouseBenchmark();
+  if (process.argv.includes('--routes')) {
+    const { routeBenchmark } = await import('./bench-web-routes.ts');
+    await routeBenchmark(root);
+  } else {
+    await lighthouseBenchmark();
+  }
 } finally {
   await cleanUpAll();
 }
