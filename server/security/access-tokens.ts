@@ -13,13 +13,25 @@ export interface AccessClaims {
 
 /** HS256 JWTs carrying iat and exp (the portal's idle timer uses exp minus iat). */
 export class AccessTokens {
+  /**
+   * The key imported once: given raw bytes, jose imports them into WebCrypto on every sign and verify, a cost every
+   * authenticated request paid (docs/performance.md, "Where the time went").
+   */
+  private readonly key: Promise<CryptoKey>;
+
   constructor(
-    private readonly key: Uint8Array,
+    key: Uint8Array,
     private readonly clock: Clock,
     readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
 
-  sign(claims: AccessClaims): Promise<string> {
+  async sign(claims: AccessClaims): Promise<string> {
+    const key = await this.key;
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const { sub, ...rest } = claims;
     return new SignJWT({ ...rest })
@@ -27,20 +39,26 @@ export class AccessTokens {
       .setSubject(sub)
       .setIssuedAt(now)
       .setExpirationTime(now + this.ttlSeconds)
-      .sign(this.key);
+      .sign(key);
   }
 
   /** Null for anything not signed by us with HS256, expired, or missing the claims we rely on. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         requiredClaims: ['exp', 'iat', 'sub'],
         currentDate: this.clock.now(),
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      return { sub: payload.sub, sid: payload.sid, org: text(payload.org), role: text(payload.role), portal: text(payload.portal) };
+      return {
+        sub: payload.sub,
+        sid: payload.sid,
+        org: text(payload.org),
+        role: text(payload.role),
+        portal: text(payload.portal),
+      };
     } catch {
       return null;
     }

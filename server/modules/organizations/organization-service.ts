@@ -19,7 +19,8 @@ import type { AuthContext } from '../sessions/session-service';
 import { findUserByEmail } from '../users/user-queries';
 import { acceptInvitation, findOpenInvitation } from './organization-queries';
 import { kycStatusOf } from '../identity-verification/identity-queries';
-import { ACCOUNT_PORTAL_KEY, brandingOf, brandingOfOrganizations } from '../branding/branding-queries';
+import { ACCOUNT_PORTAL_KEY, brandingOf, sessionBranding } from '../branding/branding-queries';
+import { portalBranding } from '../branding/schema';
 import type { MessageKey } from '../../i18n/message';
 
 export const ORGANIZATION_MESSAGES = {
@@ -38,24 +39,36 @@ export const ORGANIZATION_MESSAGES = {
 } satisfies Record<string, MessageKey>;
 
 /** The shared services OrganizationService uses. */
-export type OrganizationServiceNeeds = Pick<Services, 'audit' | 'clock' | 'db' | 'gate' | 'links' | 'sessions'>;
+export type OrganizationServiceNeeds = Pick<
+  Services,
+  'audit' | 'clock' | 'db' | 'gate' | 'links' | 'sessions'
+>;
 
-/** Organisation selection and entry (docs/organisation-selection.md Organisation selection, Invitation). */
-export class OrganizationService {
-  constructor(private readonly s: OrganizationServiceNeeds) {}
-
-  async list(auth: AuthContext): Promise<OrganizationListItem[]> {
-    const { db } = this.s;
-    const rows = await db
-      .select({ org: organizations, role: memberships.role })
+/**
+ * The two queries of GET /v1/organization-list, prepared once so that neither the query builder nor PostgreSQL's
+ * planner works on them again (docs/performance.md, "Where the time went"): the user's organisations with their
+ * account-portal branding (one row each; no branding row is the product default), then every portal for each of
+ * them with the organisation's grant if it has one.
+ */
+function organizationListQueries(db: OrganizationServiceNeeds['db']) {
+  const userId = sql.placeholder('userId');
+  return {
+    organizations: db
+      .select({ org: organizations, role: memberships.role, branding: portalBranding })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-      .where(eq(memberships.userId, auth.userId))
+      .leftJoin(
+        portalBranding,
+        and(
+          eq(portalBranding.organizationId, memberships.organizationId),
+          eq(portalBranding.portalKey, ACCOUNT_PORTAL_KEY),
+        ),
+      )
+      .where(eq(memberships.userId, userId))
       // Personal first ('personal' > 'business'), then by name.
-      .orderBy(desc(organizations.accountType), asc(organizations.name));
-    if (rows.length === 0) return [];
-    // Every portal for every organisation of the user, with the organisation's grant if it has one.
-    const access = await db
+      .orderBy(desc(organizations.accountType), asc(organizations.name))
+      .prepare('organization_list'),
+    portalAccess: db
       .select({
         organizationId: memberships.organizationId,
         key: portals.key,
@@ -70,15 +83,25 @@ export class OrganizationService {
           eq(organizationPortals.portalId, portals.id),
         ),
       )
-      .where(eq(memberships.userId, auth.userId));
-    // The branding this portal (the account portal) shows for each organisation (docs/branding.md).
-    const brandings = await brandingOfOrganizations(
-      db,
-      this.s.links,
-      rows.map(({ org }) => org.id),
-      ACCOUNT_PORTAL_KEY,
-    );
-    return rows.map(({ org, role }) => {
+      .where(eq(memberships.userId, userId))
+      .prepare('organization_list_portal_access'),
+  };
+}
+
+/** Organisation selection and entry (docs/organisation-selection.md Organisation selection, Invitation). */
+export class OrganizationService {
+  /** The organisation list's queries, asked on every visit of the portal: prepared once (`organizationListQueries`). */
+  private readonly listQueries: ReturnType<typeof organizationListQueries>;
+
+  constructor(private readonly s: OrganizationServiceNeeds) {
+    this.listQueries = organizationListQueries(s.db);
+  }
+
+  async list(auth: AuthContext): Promise<OrganizationListItem[]> {
+    const rows = await this.listQueries.organizations.execute({ userId: auth.userId });
+    if (rows.length === 0) return [];
+    const access = await this.listQueries.portalAccess.execute({ userId: auth.userId });
+    return rows.map(({ org, role, branding }) => {
       const map: Partial<Record<PortalKey, { hasAccess: boolean }>> = {};
       for (const entry of access) {
         if (entry.organizationId === org.id)
@@ -91,7 +114,8 @@ export class OrganizationService {
         role,
         enabled: org.enabled,
         portals: map,
-        branding: brandings.get(org.id)!,
+        // The branding this portal (the account portal) shows for each organisation (docs/branding.md).
+        branding: sessionBranding(branding ?? undefined, this.s.links),
       };
     });
   }
@@ -135,7 +159,8 @@ export class OrganizationService {
     if (!grant?.hasAccess) throw forbidden(ORGANIZATION_MESSAGES.noPortalAccess, 'NO_PORTAL_ACCESS');
     // The organisation's IP allow-list: no organisation token is issued to an address outside it (docs/access-control.md).
     await this.s.gate.admitAddress(org.id, request.ip);
-    if (org.enforceTwoFactor) await this.requireTwoFactor(auth, org.id, body.enableTwoFactor === true, request);
+    if (org.enforceTwoFactor)
+      await this.requireTwoFactor(auth, org.id, body.enableTwoFactor === true, request);
 
     const tokens = await this.s.sessions.startOrganizationSession(auth, {
       organizationId: org.id,

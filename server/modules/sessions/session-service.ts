@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditTrail } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
@@ -62,6 +62,42 @@ interface AccessScope {
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 /**
+ * The session behind an access token, read on every authenticated request: prepared once, so neither the query
+ * builder nor PostgreSQL's planner works on it again (docs/performance.md, "Where the time went"). It is read
+ * afresh each time: a revoked session or a disabled user fails the very next request.
+ */
+function liveSessionQuery(db: Db) {
+  return db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      familyId: sessions.familyId,
+      organizationId: sessions.organizationId,
+      role: sessions.role,
+      portalKey: sessions.portalKey,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      disabled: users.disabled,
+      language: users.language,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_authenticate');
+}
+
+/** A refresh token by its hash, with its session and whether its user is disabled: prepared once, as above. */
+function refreshTokenQuery(db: Db) {
+  return db
+    .select({ token: refreshTokens, session: sessions, userDisabled: users.disabled })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_refresh_token');
+}
+
+/**
  * Sessions and their tokens. Refresh tokens are stored as hashes, rotated on every use, and bounded by the
  * session's absolute lifetime and an idle timeout; presenting a rotated one revokes the whole login (reuse
  * detection), except within a short grace window.
@@ -86,6 +122,8 @@ export class SessionService {
   ) {
     // Its own key, so a successor is never an HMAC any other feature computes with the signing key.
     this.chainKey = Buffer.from(hmac(signingKey, 'refresh-token-chain'), 'base64url');
+    this.liveSession = liveSessionQuery(db);
+    this.refreshTokenRow = refreshTokenQuery(db);
   }
 
   /** The token that replaces `rawToken` when it is rotated. */
@@ -117,7 +155,10 @@ export class SessionService {
     parent: AuthContext,
     scope: { organizationId: string; role: string; portalKey: string },
   ): Promise<TokenPair> {
-    const [parentRow] = await this.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, parent.sessionId));
+    const [parentRow] = await this.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, parent.sessionId));
     if (!parentRow) throw unauthorized(SESSION_EXPIRED);
     const id = newId();
     await this.db.insert(sessions).values({
@@ -130,7 +171,13 @@ export class SessionService {
       expiresAt: parentRow.expiresAt,
       createdAt: this.clock.now(),
     });
-    return this.issue({ id, userId: parent.userId, organizationId: scope.organizationId, role: scope.role, portalKey: scope.portalKey });
+    return this.issue({
+      id,
+      userId: parent.userId,
+      organizationId: scope.organizationId,
+      role: scope.role,
+      portalKey: scope.portalKey,
+    });
   }
 
   /** The first pair of a new session: its refresh token starts a new chain. */
@@ -150,7 +197,11 @@ export class SessionService {
       sub: session.userId,
       sid: session.id,
       ...(session.organizationId
-        ? { org: session.organizationId, role: session.role ?? undefined, portal: session.portalKey ?? undefined }
+        ? {
+            org: session.organizationId,
+            role: session.role ?? undefined,
+            portal: session.portalKey ?? undefined,
+          }
         : {}),
     });
   }
@@ -167,14 +218,19 @@ export class SessionService {
       await this.revokeSession(session.id, 'idle');
       throw unauthorized(SESSION_EXPIRED, 'SESSION_IDLE');
     }
-    // The successor exists before this token is marked rotated, so a caller that finds it rotated (another
-    // tab, another instance) always finds the successor too. Racing callers insert the same row: one wins.
+    // The successor is written in the same statement that marks this token rotated (one round trip, one commit):
+    // a caller that finds it rotated (another tab, another instance) always finds the successor too. Racing
+    // callers: one marks it rotated and writes the successor, the others find it rotated and follow the chain.
     const successor = this.successorOf(rawToken);
-    await this.db
-      .insert(refreshTokens)
-      .values({ id: newId(), sessionId: session.id, tokenHash: sha256(successor), createdAt: now })
-      .onConflictDoNothing({ target: refreshTokens.tokenHash });
+    const written = this.db.$with('successor').as(
+      this.db
+        .insert(refreshTokens)
+        .values({ id: newId(), sessionId: session.id, tokenHash: sha256(successor), createdAt: now })
+        .onConflictDoNothing({ target: refreshTokens.tokenHash })
+        .returning({ id: refreshTokens.id }),
+    );
     const rotated = await this.db
+      .with(written)
       .update(refreshTokens)
       .set({ rotatedAt: now })
       .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.rotatedAt)))
@@ -189,12 +245,7 @@ export class SessionService {
   }
 
   private async findRefreshToken(rawToken: string) {
-    const [row] = await this.db
-      .select({ token: refreshTokens, session: sessions, userDisabled: users.disabled })
-      .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(refreshTokens.tokenHash, sha256(rawToken)));
+    const [row] = await this.refreshTokenRow.execute({ tokenHash: sha256(rawToken) });
     return row;
   }
 
@@ -241,14 +292,22 @@ export class SessionService {
         .select({ role: memberships.role, enabled: organizations.enabled })
         .from(memberships)
         .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(and(eq(memberships.organizationId, session.organizationId), eq(memberships.userId, session.userId)));
+        .where(
+          and(eq(memberships.organizationId, session.organizationId), eq(memberships.userId, session.userId)),
+        );
       if (!membership || !membership.enabled) {
         await this.revokeSession(session.id, 'organization-access-lost');
         throw unauthorized(SESSION_EXPIRED, 'SESSION_ENDED');
       }
       role = membership.role;
     }
-    return this.signAccess({ id: session.id, userId: session.userId, organizationId: session.organizationId, role, portalKey: session.portalKey });
+    return this.signAccess({
+      id: session.id,
+      userId: session.userId,
+      organizationId: session.organizationId,
+      role,
+      portalKey: session.portalKey,
+    });
   }
 
   private async reuseDetected(session: SessionRow, request: FastifyRequest): Promise<never> {
@@ -262,25 +321,26 @@ export class SessionService {
     throw unauthorized(SESSION_EXPIRED, 'REFRESH_TOKEN_REUSED');
   }
 
+  /** Read on every authenticated request (`liveSessionQuery`). */
+  private readonly liveSession: ReturnType<typeof liveSessionQuery>;
+  /** Read on every refresh (`refreshTokenQuery`). */
+  private readonly refreshTokenRow: ReturnType<typeof refreshTokenQuery>;
+
   /** Verifies the bearer token and that its session is still live and its user enabled. */
   async authenticate(bearer: string): Promise<AuthContext | null> {
     const claims = await this.tokens.verify(bearer);
     if (!claims) return null;
-    const [row] = await this.db
-      .select({ session: sessions, disabled: users.disabled, language: users.language })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, claims.sid));
-    if (!row || row.disabled || row.session.userId !== claims.sub) return null;
-    if (row.session.revokedAt || row.session.expiresAt.getTime() <= this.clock.now().getTime()) return null;
+    const [session] = await this.liveSession.execute({ sessionId: claims.sid });
+    if (!session || session.disabled || session.userId !== claims.sub) return null;
+    if (session.revokedAt || session.expiresAt.getTime() <= this.clock.now().getTime()) return null;
     return {
       userId: claims.sub,
-      sessionId: row.session.id,
-      familyId: row.session.familyId,
-      organizationId: row.session.organizationId,
-      role: claims.role ?? row.session.role,
-      portal: row.session.portalKey,
-      language: row.language,
+      sessionId: session.id,
+      familyId: session.familyId,
+      organizationId: session.organizationId,
+      role: claims.role ?? session.role,
+      portal: session.portalKey,
+      language: session.language,
     };
   }
 
