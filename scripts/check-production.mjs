@@ -157,7 +157,13 @@ async function checkAnswers(base, folder) {
   if (login.status !== 200 || !(login.headers.get('content-type') ?? '').startsWith('text/html')) {
     failCheck(`/login answered ${login.status} ${login.headers.get('content-type')}`);
   }
-  if (html !== expected)
+  // The server writes the deployment's validated config and the page's preload links into index.html
+  // (server/web/portal-document.ts); without that block the page is the built one.
+  const injected = /<script type="application\/json" id="portal-config">([^<]*)<\/script>/.exec(html)?.[1];
+  if (!injected || !JSON.parse(injected).config)
+    failCheck(`/login carries no validated portal configuration; it answered:\n${html.slice(0, 800)}`);
+  const asBuilt = html.replace(/\n\s*<!-- portal-document -->[\s\S]*<!-- \/portal-document -->/, '');
+  if (asBuilt !== expected)
     failCheck(`/login did not answer the built portal's index.html; it answered:\n${html.slice(0, 500)}`);
 
   const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
