@@ -45,16 +45,26 @@ export type OrganizationServiceNeeds = Pick<
 >;
 
 /**
- * The two queries of GET /v1/organization-list, prepared once so that neither the query builder nor PostgreSQL's
- * planner works on them again (docs/performance.md, "Where the time went"): the user's organisations with their
- * account-portal branding (one row each; no branding row is the product default), then every portal for each of
- * them with the organisation's grant if it has one.
+ * The query of GET /v1/organization-list, prepared once so that neither the query builder nor PostgreSQL's planner
+ * works on it again (docs/performance.md, "Where the time went"): the user's organisations, each with its
+ * account-portal branding (no branding row is the product default) and every portal with the organisation's grant
+ * if it has one (`{ [portal key]: hasAccess }`), in one round trip.
  */
-function organizationListQueries(db: OrganizationServiceNeeds['db']) {
-  const userId = sql.placeholder('userId');
-  return {
-    organizations: db
-      .select({ org: organizations, role: memberships.role, branding: portalBranding })
+function organizationListQuery(db: OrganizationServiceNeeds['db']) {
+  return (
+    db
+      .select({
+        org: organizations,
+        role: memberships.role,
+        branding: portalBranding,
+        access: sql<Record<string, boolean> | null>`(
+        select json_object_agg(${portals.key}, coalesce(${organizationPortals.hasAccess}, false))
+        from ${portals}
+        left join ${organizationPortals}
+          on ${organizationPortals.organizationId} = ${memberships.organizationId}
+          and ${organizationPortals.portalId} = ${portals.id}
+      )`,
+      })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .leftJoin(
@@ -64,49 +74,27 @@ function organizationListQueries(db: OrganizationServiceNeeds['db']) {
           eq(portalBranding.portalKey, ACCOUNT_PORTAL_KEY),
         ),
       )
-      .where(eq(memberships.userId, userId))
+      .where(eq(memberships.userId, sql.placeholder('userId')))
       // Personal first ('personal' > 'business'), then by name.
       .orderBy(desc(organizations.accountType), asc(organizations.name))
-      .prepare('organization_list'),
-    portalAccess: db
-      .select({
-        organizationId: memberships.organizationId,
-        key: portals.key,
-        hasAccess: organizationPortals.hasAccess,
-      })
-      .from(memberships)
-      .innerJoin(portals, sql`true`)
-      .leftJoin(
-        organizationPortals,
-        and(
-          eq(organizationPortals.organizationId, memberships.organizationId),
-          eq(organizationPortals.portalId, portals.id),
-        ),
-      )
-      .where(eq(memberships.userId, userId))
-      .prepare('organization_list_portal_access'),
-  };
+      .prepare('organization_list')
+  );
 }
 
 /** Organisation selection and entry (docs/organisation-selection.md Organisation selection, Invitation). */
 export class OrganizationService {
-  /** The organisation list's queries, asked on every visit of the portal: prepared once (`organizationListQueries`). */
-  private readonly listQueries: ReturnType<typeof organizationListQueries>;
+  /** The organisation list's query, asked on every visit of the portal: prepared once (`organizationListQuery`). */
+  private readonly listQuery: ReturnType<typeof organizationListQuery>;
 
   constructor(private readonly s: OrganizationServiceNeeds) {
-    this.listQueries = organizationListQueries(s.db);
+    this.listQuery = organizationListQuery(s.db);
   }
 
   async list(auth: AuthContext): Promise<OrganizationListItem[]> {
-    const rows = await this.listQueries.organizations.execute({ userId: auth.userId });
-    if (rows.length === 0) return [];
-    const access = await this.listQueries.portalAccess.execute({ userId: auth.userId });
-    return rows.map(({ org, role, branding }) => {
+    const rows = await this.listQuery.execute({ userId: auth.userId });
+    return rows.map(({ org, role, branding, access }) => {
       const map: Partial<Record<PortalKey, { hasAccess: boolean }>> = {};
-      for (const entry of access) {
-        if (entry.organizationId === org.id)
-          map[entry.key as PortalKey] = { hasAccess: entry.hasAccess ?? false };
-      }
+      for (const [key, hasAccess] of Object.entries(access ?? {})) map[key as PortalKey] = { hasAccess };
       return {
         organizationId: org.id,
         organizationName: org.name,
