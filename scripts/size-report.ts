@@ -8,14 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Type } from 'typebox';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-type Manifest = Record<string, ManifestChunk>;
+import { staticClosure, type ViteManifest } from '../build/vite-manifest.ts';
 
 interface Group {
   name: string;
@@ -28,7 +21,7 @@ interface Group {
 }
 
 const outDir = process.argv[2] ?? 'dist';
-const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
 const budget = JSON.parse(readFileSync('size-budget.json', 'utf8')) as { groups: Group[] };
 const config = JSON.parse(readFileSync(join(outDir, 'portal.config.json'), 'utf8')) as {
   i18n?: { defaultLanguage?: string };
@@ -47,25 +40,17 @@ function globToRegExp(glob: string): RegExp {
 }
 
 function expand(pattern: string): string[] {
-  if (pattern === '{enabledPlugins}') return enabledPlugins.map((id) => `plugins/${id}/index.ts`).filter((k) => manifest[k]);
+  if (pattern === '{enabledPlugins}')
+    return enabledPlugins.map((id) => `plugins/${id}/index.ts`).filter((k) => manifest[k]);
   const glob = pattern.replace('{lang}', lang).replace('{preset}', preset);
   const re = globToRegExp(glob);
   return Object.keys(manifest).filter((key) => re.test(key));
 }
 
-/** The chunk and everything it imports statically: what must arrive before it can run. */
-function closure(keys: string[], seen = new Set<string>()): Set<string> {
-  for (const key of keys) {
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    closure(manifest[key]!.imports ?? [], seen);
-  }
-  return seen;
-}
-
 const gzipCache = new Map<string, number>();
 function gzipBytes(file: string): number {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
   return gzipCache.get(file)!;
 }
 
@@ -84,7 +69,9 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
 const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
 let failed = false;
 
-console.log(`Size report for ${outDir} (language ${lang}, theme ${preset}, plugins: ${enabledPlugins.join(', ') || 'none'})`);
+console.log(
+  `Size report for ${outDir} (language ${lang}, theme ${preset}, plugins: ${enabledPlugins.join(', ') || 'none'})`,
+);
 for (const group of budget.groups) {
   const shared = group.shared.flatMap(expand);
   const excluded = new Set((group.exclude ?? []).flatMap(expand));
@@ -93,16 +80,20 @@ for (const group of budget.groups) {
     const extra = route === '(layout only)' ? [] : [route];
     const pluginId = /^plugins\/([^/]+)\//.exec(route)?.[1];
     if (group.perRouteNamespace && pluginId) extra.push(...expand(`locales/{lang}/${pluginId}.json`));
-    return { route, ...measure(closure([...entryKeys, ...shared, ...extra])) };
+    return { route, ...measure(staticClosure(manifest, [...entryKeys, ...shared, ...extra])) };
   });
   const worst = Math.max(...rows.map((r) => r.js));
-  const limit = group.maxGzipJsKiB ? ` (budget ${group.maxGzipJsKiB} KiB, target ${group.targetGzipJsKiB ?? '-'} KiB)` : '';
+  const limit = group.maxGzipJsKiB
+    ? ` (budget ${group.maxGzipJsKiB} KiB, target ${group.targetGzipJsKiB ?? '-'} KiB)`
+    : '';
   console.log(`\n${group.name} routes — gzip KiB for first paint${limit}`);
   console.log(`  ${'JS'.padStart(7)} ${'CSS'.padStart(7)}  route module`);
   for (const row of rows) console.log(`  ${kib(row.js)} ${kib(row.css)}  ${row.route}`);
   if (group.maxGzipJsKiB && worst > group.maxGzipJsKiB * 1024) {
     failed = true;
-    console.error(`  ✗ ${group.name}: ${kib(worst).trim()} KiB of gzip JS is over the ${group.maxGzipJsKiB} KiB budget`);
+    console.error(
+      `  ✗ ${group.name}: ${kib(worst).trim()} KiB of gzip JS is over the ${group.maxGzipJsKiB} KiB budget`,
+    );
   } else if (group.maxGzipJsKiB) {
     console.log(`  ✓ ${group.name}: worst route ${kib(worst).trim()} KiB, within ${group.maxGzipJsKiB} KiB`);
   }

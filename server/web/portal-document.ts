@@ -8,6 +8,7 @@ import {
 import { formatSchemaErrors } from '../../contract/portal-config/schema-errors';
 import { withoutInvalidThemeColors } from '../../contract/portal-config/theme-colour-rules';
 import type { ManifestRoute, RouteManifest } from '../../build/route-manifest';
+import { staticClosure, type ViteManifest } from '../../build/vite-manifest';
 import { CONFIG_AJV_OPTIONS } from '../../build/config-ajv-options';
 
 /**
@@ -22,14 +23,6 @@ import { CONFIG_AJV_OPTIONS } from '../../build/config-ajv-options';
  * A build without those files (or a config that cannot be read) gets index.html as built, and the browser
  * fetches `/portal.config.json` itself, as on a static host.
  */
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-type ViteManifest = Record<string, ManifestChunk>;
 
 /** The parts of a (validated) config this file reads. */
 interface DocumentConfig {
@@ -69,15 +62,6 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
-function staticClosure(manifest: ViteManifest, keys: string[], seen = new Set<string>()): Set<string> {
-  for (const key of keys) {
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    staticClosure(manifest, manifest[key].imports ?? [], seen);
-  }
-  return seen;
-}
-
 /** `<` written as `\u003c`, so no value in the config can close the data element. */
 function jsonForHtml(value: unknown): string {
   return JSON.stringify(value)
@@ -88,11 +72,13 @@ function jsonForHtml(value: unknown): string {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** Listed in the config and not switched off: the browser's rule (core/plugin/plugin-host.ts, enabledPluginIds). */
+const isEnabled = (config: DocumentConfig, id: string) =>
+  Boolean(config.plugins?.[id]) && config.plugins?.[id]?.enabled !== false;
+
 /** The route a path opens, following a redirect route to its target (`/billing` shows `/billing/history`). */
 function routeFor(path: string, routes: RouteManifest, config: DocumentConfig): ManifestRoute | undefined {
-  const enabled = routes.plugins.filter(
-    (plugin) => config.plugins?.[plugin.id] && config.plugins[plugin.id]?.enabled !== false,
-  );
+  const enabled = routes.plugins.filter((plugin) => isEnabled(config, plugin.id));
   const all = enabled.flatMap((plugin) =>
     plugin.routes.map((route) => ({
       ...route,
@@ -190,9 +176,7 @@ export class PortalDocuments {
     const route = routeFor(path, routes, config);
     const pluginId = route?.id.split('.')[0];
     const keys = [
-      ...routes.plugins
-        .filter((plugin) => config.plugins?.[plugin.id]?.enabled !== false && config.plugins?.[plugin.id])
-        .map((plugin) => plugin.entry),
+      ...routes.plugins.filter((plugin) => isEnabled(config, plugin.id)).map((plugin) => plugin.entry),
       `themes/${config.theme?.preset ?? 'default'}.json`,
       `locales/${language}/core.json`,
       ...(route ? [`locales/${language}/${pluginId}.json`, LAYOUT_MODULES[route.layout], route.page] : []),
