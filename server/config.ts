@@ -55,6 +55,12 @@ export interface ServerConfig {
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   /** Mail-sending endpoints (forgot-password, resend-email): requests per email and per IP inside the window. */
   mailThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
+  /**
+   * A sign-up answers no sooner than this after it arrived (SIGN_UP_ANSWER_FLOOR_MS; 0 under NODE_ENV=test): a
+   * free address costs the account's inserts, a taken one does not, and without the floor that gap times who
+   * has an account (server/security/suite/enumeration.test.ts).
+   */
+  signUpAnswerFloorMs: number;
   bodyLimitBytes: number;
   logLevel: string;
   /**
@@ -78,6 +84,9 @@ export interface ServerConfig {
 export type HstsMode = 'tls' | 'always' | 'off';
 
 type Env = Record<string, string | undefined>;
+
+/** See ServerConfig.signUpAnswerFloorMs: a production hash and the account's inserts take well under this. */
+export const SIGN_UP_ANSWER_FLOOR_MS = 300;
 
 function integer(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -224,6 +233,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxPerIp: integer(env, 'MAIL_MAX_PER_IP', 30),
       windowSeconds: integer(env, 'MAIL_THROTTLE_WINDOW', 900),
     },
+    signUpAnswerFloorMs: nonNegativeInteger(env, 'SIGN_UP_ANSWER_FLOOR_MS', nodeEnv === 'test' ? 0 : SIGN_UP_ANSWER_FLOOR_MS),
     bodyLimitBytes: 1024 * 1024,
     logLevel: env.LOG_LEVEL || 'info',
     organizationLimit: optionalCount(env, 'ORGANIZATION_LIMIT'),
