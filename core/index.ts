@@ -30,6 +30,6 @@ export { ThemeStore } from './theme/theme-store';
 export { AA_CONTRAST, contrastRatio } from './theme/contrast';
 export { normalizeHexColor } from './theme/theme-colors';
 export { AntdThemeProvider, withAntdTheme } from './theme/antd-theme-provider';
-export { PageSpinner } from './layout/page-spinner';
+export { PageSpinner, SpinnerRing } from './layout/page-spinner';
 export { Translator } from './i18n/translator';
 export { Captcha, CaptchaError, captchaField, useCaptcha } from './captcha/index';

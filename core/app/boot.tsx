@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode, useState, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { extraLocaleLoaders, pluginLoaders } from 'virtual:portal-plugins';
 import { Captcha, ConfiguredCaptcha } from '../captcha';
 import { fetchConfig } from '../config/load-config';
@@ -126,14 +126,20 @@ export function PortalProviders({
 }
 
 export function PortalApp({ portal }: { portal: BootedPortal }) {
-  const [router] = useState(() => createBrowserRouter(createRoutes(portal.registry, portal.i18n)));
+  const [routes] = useState(() => createRoutes(portal.registry, portal.i18n));
   return (
     <StrictMode>
       <PortalProviders container={portal.container} i18n={portal.i18n}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <RouteTree routes={routes} />
+        </BrowserRouter>
       </PortalProviders>
     </StrictMode>
   );
+}
+
+function RouteTree({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /**

@@ -1,3 +1,6 @@
+// antd 5 under React 19 (stack.md): its click wave and static dialogs render through this patch. It loads with
+// the theme every antd screen needs, not with the entry: the login page draws no antd (docs/performance.md).
+import '@ant-design/v5-patch-for-react-19';
 import { ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ComponentType, ReactNode } from 'react';

@@ -7,9 +7,8 @@ type Kind = 'success' | 'error' | 'info';
 const loadMessage = () => import('./antd-message').then((m) => m.message);
 
 /**
- * Toasts through antd's static `message` API (the entry must import `@ant-design/v5-patch-for-react-19`
- * first, or nothing renders). The text is the key, so the same message raised by several requests
- * at once shows once instead of stacking.
+ * Toasts through antd's static `message` API (./antd-message.ts applies antd's React 19 patch). The text is the
+ * key, so the same message raised by several requests at once shows once instead of stacking.
  * @example
  * container.singleton(Notifier, AntdNotifier);
  */

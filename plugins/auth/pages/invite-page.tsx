@@ -1,5 +1,4 @@
-import { Notifier, useService, withAntdTheme } from '@core';
-import { Spin } from 'antd';
+import { Notifier, SpinnerRing, useService } from '@core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,7 +9,7 @@ import { useAuthHref } from '../navigation/use-auth-href';
  * docs/screens-and-routes.md invite and signup/invite, docs/sign-in-and-accounts.md Invitation: an existing user accepts and logs in, a new one
  * signs up with the invitation; a link without orgId or invitationId says 'Please try again' (docs/validation-rules.md).
  */
-function InvitePage() {
+export default function InvitePage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
   const notifier = useService(Notifier);
@@ -50,10 +49,8 @@ function InvitePage() {
 
   return (
     <div className="auth-screen__status" role="status" aria-live="polite">
-      <Spin />
+      <SpinnerRing />
       <h1 className="auth-screen__title">{t('invite.checking')}</h1>
     </div>
   );
 }
-
-export default withAntdTheme(InvitePage);

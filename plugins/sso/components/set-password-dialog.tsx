@@ -1,4 +1,14 @@
-import { clearFields, NewPasswordFields, PortalConfig, RuleForm, SubmitButton, useReturnFocus, useRuleForm, useService } from '@core';
+import {
+  clearFields,
+  NewPasswordFields,
+  PortalConfig,
+  RuleForm,
+  SubmitButton,
+  useReturnFocus,
+  useRuleForm,
+  useService,
+  withAntdTheme,
+} from '@core';
 import { Modal } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import type { RegisterOutcome } from '../stores/sso-landing-store';
@@ -21,7 +31,7 @@ export interface SetPasswordDialogProps {
  * The welcome dialog of a new SSO user (docs/apps-and-sso.md): choose the initial password. It cannot be dismissed: without
  * a password there is no account, and the partner link cannot be used again.
  */
-export default function SetPasswordDialog({
+function SetPasswordDialog({
   email,
   showTermsAndConditions,
   submitting,
@@ -82,3 +92,6 @@ export default function SetPasswordDialog({
     </Modal>
   );
 }
+
+// The landing page is plain; antd's theme comes with the dialog, which only new users see.
+export default withAntdTheme(SetPasswordDialog);

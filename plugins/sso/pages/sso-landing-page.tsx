@@ -1,5 +1,4 @@
-import { Notifier, SessionStore, ThemeStore, Translator, useService, withAntdTheme } from '@core';
-import { Spin } from 'antd';
+import { Notifier, SessionStore, SpinnerRing, ThemeStore, Translator, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,7 @@ function readLinkParams(search: string): SsoLinkParams {
 }
 
 /** docs/apps-and-sso.md `/sso?token=…&applicationId=…`: the partner single sign-on landing. */
-const SsoLandingPage = observer(function SsoLandingPage() {
+export default observer(function SsoLandingPage() {
   const { t } = useTranslation('sso');
   const api = useService(SsoApi);
   const session = useService(SessionStore);
@@ -75,7 +74,7 @@ const SsoLandingPage = observer(function SsoLandingPage() {
     <>
       <h1 className="sso-screen__title sso-screen__visually-hidden">{t('landing.title')}</h1>
       <div className="sso-screen__status" role="status" aria-live="polite">
-        <Spin />
+        <SpinnerRing />
         <p className="sso-screen__status-text">{t(store.statusKey)}</p>
         {store.phase === 'blocked' && exit?.external && (
           <p className="sso-screen__lead">{t('landing.returning')}</p>
@@ -94,4 +93,3 @@ const SsoLandingPage = observer(function SsoLandingPage() {
     </>
   );
 });
-export default withAntdTheme(SsoLandingPage);
