@@ -5,6 +5,7 @@ import { configDefaults } from 'vitest/config';
 import { extraRootsFromEnv } from './build/portal-schema.ts';
 import { contractEndpoints } from './build/vite-contract-endpoints.ts';
 import { portalPlugins } from './build/vite-portal-plugins.ts';
+import { isPluginDefinitionChunk } from './build/route-preloads.ts';
 import { precompress } from './build/vite-precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -36,6 +37,13 @@ export default defineConfig({
     // Budgets per route group are enforced by `npm run size`; Rolldown's generic warning adds nothing.
     chunkSizeWarningLimit: 2000,
     sourcemap: false,
+    modulePreload: {
+      // A plugin definition loads on every route before first paint; the lists of chunks its pages need travel
+      // in route-preloads.json instead, fetched after first paint (build/route-preloads.ts). Stylesheets stay:
+      // Vite's preload is what inserts a lazy page's CSS.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && isPluginDefinitionChunk(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       output: {
         // Name each plugin's entry chunk after the plugin, so a build report (and a test) can see which plugin loads.

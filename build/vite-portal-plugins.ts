@@ -7,15 +7,18 @@
  *   when the page did not come with a configuration the server already checked;
  * - `.vite/portal-config.schema.json` (the composed schema) and `.vite/portal-routes.json` (build/route-manifest.ts)
  *   in the build's output: the API server validates the configuration with the first and finds a path's page
- *   with the second, to put both into index.html (server/web/portal-document.ts).
+ *   with the second, to put both into index.html (server/web/portal-document.ts);
+ * - `route-preloads.json`: the chunks each page needs, which the portal preloads when the page opens
+ *   (build/route-preloads.ts).
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { relative } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { CONFIG_AJV_OPTIONS } from './config-ajv-options.ts';
 import { composeConfigSchema, discoverPlugins, pluginRoots, themePresetSchema } from './portal-schema.ts';
 import { buildRouteManifest } from './route-manifest.ts';
+import { ROUTE_PRELOADS_FILE, routePreloads } from './route-preloads.ts';
 import { portalConfigFile } from './vite-portal-config-file.ts';
 
 const PLUGINS_ID = 'virtual:portal-plugins';
@@ -74,12 +77,20 @@ function virtualModules(options: { extraRoots?: string[] }): Plugin {
       if (id === `\0${THEME_VALIDATOR_ID}`) return compileThemeValidator();
       return null;
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
       const plugins = discoverPlugins(roots);
       const emit = (fileName: string, value: unknown) =>
         this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(value, null, 2)}\n` });
+      const routes = buildRouteManifest(plugins, root);
       emit('.vite/portal-config.schema.json', composeConfigSchema(plugins));
-      emit('.vite/portal-routes.json', buildRouteManifest(plugins, root));
+      emit('.vite/portal-routes.json', routes);
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      // Read by browsers: no indentation.
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(routePreloads(routes, chunks, root)),
+      });
     },
   };
 }

@@ -101,6 +101,31 @@ test.describe('portal host', () => {
     await expect(page.getByLabel('Langue')).toHaveValue('fr');
   });
 
+  test('a page opened from the side menu has every chunk it needs preloaded at once, from route-preloads.json', async ({
+    page,
+  }) => {
+    await logInToAccountScreen(page);
+    await page.getByRole('button', { name: /^Acme Pty Ltd\s*Owner/ }).click();
+    await page.waitForURL(at('/dashboard/apps'), { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeVisible();
+    const preloads = (await (await page.request.get('/route-preloads.json')).json()) as {
+      files: string[];
+      routes: Record<string, number[]>;
+    };
+    const needed = preloads.routes['organisation-acl.users']!.map((index) => `/${preloads.files[index]}`);
+    // The members table: its page and ProTable's chunks, several levels of imports deep.
+    expect(needed.length).toBeGreaterThan(20);
+    const menu = page.locator('.ant-pro-sider');
+    const group = menu.getByRole('menuitem', { name: 'Organisation' });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await menu.getByRole('menuitem', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    const linked = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    expect(needed.filter((file) => !linked.includes(file))).toEqual([]);
+  });
+
   test('the empty path takes a visitor without a session to the sign-in page', async ({ page }) => {
     await page.goto('/');
     await page.waitForURL(at('/login'));

@@ -24,6 +24,7 @@ import {
 } from '../plugin/plugin-host';
 import { createBindingAudit, pluginBinder } from '../plugin/plugin-binder';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
+import { loadRoutePreloads } from '../plugin/route-preloads';
 import { SessionStore } from '../session/session-store';
 import { followSessionBranding, loadConfiguredTheme, ThemeRoot, ThemeStore } from '../theme';
 import { AntdNotifier } from '../ui/antd-notifier';
@@ -153,8 +154,12 @@ export async function startPortal(
   try {
     const portal = await bootPortal(options);
     root.render(<PortalApp portal={portal} />);
-    // After first paint: load the HTTP pipeline, which schedules the pre-expiry refresh of a restored session.
-    window.setTimeout(() => void portal.container.get(LazyHttpClient).warmUp(), 0);
+    // After first paint: load the HTTP pipeline, which schedules the pre-expiry refresh of a restored session,
+    // and the list of the chunks each page needs.
+    window.setTimeout(() => {
+      void portal.container.get(LazyHttpClient).warmUp();
+      if (import.meta.env.PROD) void loadRoutePreloads();
+    }, 0);
     return portal;
   } catch (error) {
     const bootError =

@@ -5,6 +5,7 @@ import { GuardGate } from '../guards/guard-gate';
 import type { GuardName } from '../guards/guard-types';
 import { PluginBoundary } from '../plugin/plugin-boundary';
 import type { PluginRegistry } from '../plugin/plugin-host';
+import { preloadRoute } from '../plugin/route-preloads';
 import type { PortalRoute, RouteLayout } from '../plugin/plugin-types';
 import { EmptyPathRedirect } from './empty-path-redirect';
 import { RootLayout } from './root-layout';
@@ -33,6 +34,7 @@ function pluginIdOf(route: PortalRoute): string {
  */
 function lazyPage(route: PortalRoute, i18n: I18n): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
+    void preloadRoute(route.id);
     const [module] = await Promise.all([route.load!(), i18n.loadNamespaces(pluginIdOf(route))]);
     return module;
   });

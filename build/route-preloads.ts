@@ -1,0 +1,67 @@
+/**
+ * Which chunks each page needs, for the browser to fetch them all at once when the page opens
+ * (core/plugin/route-preloads.ts, docs/performance.md "Plugin definitions without preload lists").
+ *
+ * Vite writes such a list into the chunk that holds the `import()`: for a page, the plugin's definition, which
+ * every route downloads before first paint. Nine definitions carried ~9 KiB gzip of chunk names that way, so the
+ * build drops their JavaScript lists (vite.config.ts, `modulePreload`) and writes them here instead, in
+ * `route-preloads.json`, which the portal fetches after first paint.
+ */
+import { resolve } from 'node:path';
+import type { RouteManifest } from './route-manifest.ts';
+
+/** What this needs of a built chunk (Rolldown's OutputChunk has these fields). */
+export interface BuiltChunk {
+  fileName: string;
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  /** Chunks this one imports statically. */
+  imports: string[];
+}
+
+/** `route-preloads.json`: every file once, and per route id the indexes of the files its page needs. */
+export interface RoutePreloads {
+  files: string[];
+  routes: Record<string, number[]>;
+}
+
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** A plugin definition's chunk (named so in vite.config.ts's `chunkFileNames`). */
+export const isPluginDefinitionChunk = (fileName: string) => /(^|\/)plugin-[^/]+\.js$/.test(fileName);
+
+function closure(byFile: Map<string, BuiltChunk>, start: string[], into = new Set<string>()): Set<string> {
+  for (const file of start) {
+    if (into.has(file)) continue;
+    into.add(file);
+    closure(byFile, byFile.get(file)?.imports ?? [], into);
+  }
+  return into;
+}
+
+/**
+ * For each route whose page the route manifest names: the page's chunk and every chunk it imports statically,
+ * minus what the entry already imports (loaded before any page).
+ */
+export function routePreloads(manifest: RouteManifest, chunks: BuiltChunk[], root: string): RoutePreloads {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+  const loaded = closure(
+    byFile,
+    chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+  );
+  const files: string[] = [];
+  const index = new Map<string, number>();
+  const routes: Record<string, number[]> = {};
+  for (const route of manifest.plugins.flatMap((plugin) => plugin.routes)) {
+    const page = route.page && byModule.get(resolve(root, route.page));
+    if (!page) continue;
+    routes[route.id] = [...closure(byFile, [page.fileName])]
+      .filter((file) => !loaded.has(file))
+      .map((file) => {
+        if (!index.has(file)) index.set(file, files.push(file) - 1);
+        return index.get(file)!;
+      });
+  }
+  return { files, routes };
+}
