@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
+import '../components/auth-screen.css';
 import { useAuthHref } from '../navigation/use-auth-href';
 
 /**
