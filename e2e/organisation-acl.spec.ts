@@ -252,6 +252,14 @@ test.describe('organisations', () => {
       headers: { Authorization: `Bearer ${await sessionToken(member)}` },
     });
     expect(aclAsAdmin.status()).toBe(200);
+    // The role-name dialog as an admin (acl.manage) sees it: axe-clean, and Escape closes it.
+    await member.goto('/organisation/acl');
+    await member.getByRole('button', { name: 'Add role' }).click();
+    const addRole = member.getByRole('dialog', { name: 'Add role' });
+    await expect(addRole.getByRole('textbox', { name: 'Role name' })).toBeVisible();
+    await expectNoSeriousViolations(member, { include: DIALOGS });
+    await member.keyboard.press('Escape');
+    await expect(addRole).toBeHidden();
 
     // The owner makes them a plain member.
     await page.reload();
@@ -280,6 +288,14 @@ test.describe('organisations', () => {
     await expect(member.getByTestId('account-role')).toHaveText('Member');
     await member.goto('/organisation/acl');
     await expect(member.getByText("You don't have permission to view this page")).toBeVisible();
+    // A plain member may leave: the confirmation is axe-clean, and Escape keeps them in.
+    await openUsers(member);
+    await member.getByRole('button', { name: 'Leave organisation' }).click();
+    const leave = member.getByRole('dialog', { name: 'Leave organisation' });
+    await expect(leave).toContainText(`Leave ${organization}?`);
+    await expectNoSeriousViolations(member, { include: DIALOGS });
+    await member.keyboard.press('Escape');
+    await expect(leave).toBeHidden();
 
     // The owner removes them, after confirming.
     const removeButton = memberRow(page, newcomer.email).getByRole('button', { name: 'Remove Nia Newcomer' });

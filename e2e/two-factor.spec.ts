@@ -75,6 +75,15 @@ test.describe('two-factor authentication and password', () => {
     await expect(page.getByTestId('two-factor-status')).toHaveText('Enabled');
     const authenticator = page.getByRole('listitem', { name: /^Authenticator/ });
     await expect(authenticator.getByText('Configured', { exact: true })).toBeVisible();
+    // The reset confirmation: axe-clean, and Escape leaves the method as it was.
+    const reset = authenticator.getByRole('button', { name: /^Reset / });
+    await reset.click();
+    const resetDialog = page.getByRole('dialog', { name: 'Reset 2FA' });
+    await expect(resetDialog).toBeVisible();
+    await expectNoSeriousViolations(page, { include: DIALOGS });
+    await page.keyboard.press('Escape');
+    await expect(resetDialog).toBeHidden();
+    await expect(authenticator.getByText('Configured', { exact: true })).toBeVisible();
 
     await logOut(page);
     await submitLogin(page, email, password);
