@@ -58,7 +58,7 @@ function toRouteObject(route: PortalRoute, registry: PluginRegistry, i18n: I18n)
   };
 }
 
-/** Assembles the data router's tree from the plugins' routes, in three groups: public, auth layout, app layout. */
+/** Assembles the route tree (`useRoutes` in boot.tsx) from the plugins' routes, in three groups: public, auth layout, app layout. */
 export function createRoutes(registry: PluginRegistry, i18n: I18n): RouteObject[] {
   const group = (layout: RouteLayout) =>
     registry.routes.filter((r) => r.layout === layout).map((r) => toRouteObject(r, registry, i18n));
