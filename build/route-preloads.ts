@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import type { RouteManifest } from './route-manifest.ts';
+import { staticClosure, type ViteManifest } from './vite-manifest.ts';
 
 /** What this needs of a built chunk (Rolldown's OutputChunk has these fields). */
 export interface BuiltChunk {
@@ -30,23 +31,17 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** A plugin definition's chunk (named so in vite.config.ts's `chunkFileNames`). */
 export const isPluginDefinitionChunk = (fileName: string) => /(^|\/)plugin-[^/]+\.js$/.test(fileName);
 
-function closure(byFile: Map<string, BuiltChunk>, start: string[], into = new Set<string>()): Set<string> {
-  for (const file of start) {
-    if (into.has(file)) continue;
-    into.add(file);
-    closure(byFile, byFile.get(file)?.imports ?? [], into);
-  }
-  return into;
-}
-
 /**
  * For each route whose page the route manifest names: the page's chunk and every chunk it imports statically,
  * minus what the entry already imports (loaded before any page).
  */
 export function routePreloads(manifest: RouteManifest, chunks: BuiltChunk[], root: string): RoutePreloads {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  // Keyed by file name: a built chunk's `imports` name files, so the manifest's static-closure walk applies as is.
+  const byFile: ViteManifest = Object.fromEntries(
+    chunks.map((chunk) => [chunk.fileName, { file: chunk.fileName, imports: chunk.imports }]),
+  );
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
-  const loaded = closure(
+  const loaded = staticClosure(
     byFile,
     chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
   );
@@ -56,7 +51,7 @@ export function routePreloads(manifest: RouteManifest, chunks: BuiltChunk[], roo
   for (const route of manifest.plugins.flatMap((plugin) => plugin.routes)) {
     const page = route.page && byModule.get(resolve(root, route.page));
     if (!page) continue;
-    routes[route.id] = [...closure(byFile, [page.fileName])]
+    routes[route.id] = [...staticClosure(byFile, [page.fileName])]
       .filter((file) => !loaded.has(file))
       .map((file) => {
         if (!index.has(file)) index.set(file, files.push(file) - 1);
