@@ -46,6 +46,11 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
+        // Everything the entry imports statically is on every route's first paint, so it goes in one chunk with
+        // the entry. Left to itself Rolldown split it into 13 files (react, the container, MobX, the session
+        // store...) because lazy chunks import them too: each split costs its import list and gzip context,
+        // ~3 KiB gzip in all (docs/performance.md).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
         // Name each plugin's entry chunk after the plugin, so a build report (and a test) can see which plugin loads.
         chunkFileNames: (chunk) => {
           const match = /\/plugins\/([^/]+)\/index\.ts$/.exec(chunk.facadeModuleId ?? '');

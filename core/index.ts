@@ -32,4 +32,5 @@ export { normalizeHexColor } from './theme/theme-colors';
 export { AntdThemeProvider, withAntdTheme } from './theme/antd-theme-provider';
 export { PageSpinner, SpinnerRing } from './layout/page-spinner';
 export { Translator } from './i18n/translator';
+export { TaggedText } from './i18n/tagged-text';
 export { Captcha, CaptchaError, captchaField, useCaptcha } from './captcha/index';

@@ -57,4 +57,42 @@ describe('SessionStore', () => {
     expect(s.isUserLoggedIn).toBe(true);
     expect(s.refreshToken).toBe('y');
   });
+
+  it('starts logged out from a stored entry that is not JSON, and a stored key that is not session state changes nothing', async () => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+    expect((await make()).isUserLoggedIn).toBe(false);
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ isUserLoggedIn: true, accessToken: 'a', refreshToken: 'r', logout: 'overwritten' }),
+    );
+    const s = await make();
+    expect(s.isUserLoggedIn).toBe(true);
+    s.logout();
+    expect(s.isUserLoggedIn).toBe(false);
+    const other = JSON.stringify({ isUserLoggedIn: true, accessToken: 'x', refreshToken: 'y', onLogout: 'overwritten' });
+    window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: other }));
+    expect(s.refreshToken).toBe('y');
+    expect(typeof s.onLogout).toBe('function');
+  });
+
+  it('has the stored session as soon as it is constructed', () => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ isUserLoggedIn: true, accessToken: 'a', refreshToken: 'r' }));
+    const s = new SessionStore(window.localStorage);
+    stores.push(s);
+    expect(s.refreshToken).toBe('r');
+  });
+
+  it('writes a change to the stored organisation list, and stops writing once disposed', async () => {
+    const s = await make();
+    s.logIn({ accessToken: 'a', refreshToken: 'r' });
+    s.setOrganizations([{ organizationId: 'o1', organizationName: 'Acme' } as never]);
+    s.updateActiveBranding({} as never, 'logo.png');
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({
+      organizations: [{ organizationId: 'o1' }],
+      logo: 'logo.png',
+    });
+    s.dispose();
+    s.setTokens({ accessToken: 'a2', refreshToken: 'r2' });
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ refreshToken: 'r' });
+  });
 });

@@ -1,5 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import { makePersistable, stopPersisting } from 'mobx-persist-store';
+import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
 import { readTokenTimes } from './jwt';
 import type {
   ActiveOrganization,
@@ -52,19 +51,28 @@ function initialState(): PersistedState {
 }
 
 /**
- * A logged-out session is removed from storage rather than written, so logout leaves nothing behind
- * (the persistence reaction writes after every change, including the reset itself).
+ * The persisted slice of a stored value: only the persisted keys, never a method or another field. Null when
+ * there is none or it is not JSON (a corrupt entry starts logged out).
  */
-function loggedOutIsNotStored(storage: Storage) {
-  return {
-    getItem: (key: string) => storage.getItem(key),
-    removeItem: (key: string) => storage.removeItem(key),
-    setItem: (key: string, value: string) => {
-      const state = JSON.parse(value) as Partial<PersistedState>;
-      if (!state.isUserLoggedIn && !state.accessToken && !state.twoFactorEnabled) storage.removeItem(key);
-      else storage.setItem(key, value);
-    },
-  };
+function parseStored(raw: string | null): Partial<PersistedState> | null {
+  let parsed: unknown;
+  try {
+    parsed = raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const stored = parsed as Record<string, unknown>;
+  return Object.fromEntries(PERSISTED.filter((key) => key in stored).map((key) => [key, stored[key]]));
+}
+
+/**
+ * Writes the persisted slice, or removes the key when nobody is logged in, so logout leaves nothing behind
+ * (the write follows every change, including the reset itself).
+ */
+function writeStored(storage: Storage, state: PersistedState): void {
+  if (!state.isUserLoggedIn && !state.accessToken && !state.twoFactorEnabled) storage.removeItem(SESSION_STORAGE_KEY);
+  else storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(state));
 }
 
 /**
@@ -93,28 +101,35 @@ export class SessionStore implements AuthState {
    */
   regionalConfig: RegionalConfig | null = null;
 
-  /** Resolves once the persisted state has been read back. */
-  readonly ready: Promise<void>;
+  /**
+   * Resolves once the persisted state has been read back. It is read in the constructor (localStorage is
+   * synchronous), so this is already settled; it stays for callers written against an asynchronous storage.
+   */
+  readonly ready: Promise<void> = Promise.resolve();
   private readonly logoutListeners = new Set<() => void>();
   private readonly storage: Storage;
+  private readonly stopWriting: () => void;
   private readonly onStorage = (event: StorageEvent) => {
     if (event.key === SESSION_STORAGE_KEY || event.key === null) this.applyFromOtherTab(event.newValue);
   };
 
   constructor(storage: Storage = window.localStorage) {
     this.storage = storage;
-    makeAutoObservable<SessionStore, 'logoutListeners' | 'storage' | 'onStorage'>(this, {
+    Object.assign(this, parseStored(storage.getItem(SESSION_STORAGE_KEY)));
+    makeAutoObservable<SessionStore, 'logoutListeners' | 'storage' | 'onStorage' | 'stopWriting'>(this, {
       ready: false,
       logoutListeners: false,
       storage: false,
       onStorage: false,
+      stopWriting: false,
     });
-    this.ready = makePersistable(this, {
-      name: SESSION_STORAGE_KEY,
-      properties: [...PERSISTED],
-      storage: loggedOutIsNotStored(storage),
-      stringify: true,
-    }).then(() => undefined);
+    // Persistence is one reaction over the persisted slice rather than mobx-persist-store (3.2 KiB gzip on
+    // every route's first paint, for an asynchronous storage the portal does not use): README "Written here".
+    this.stopWriting = reaction(
+      () => this.persistedState(),
+      (state) => writeStored(storage, state),
+      { fireImmediately: true },
+    );
     window.addEventListener('storage', this.onStorage);
   }
 
@@ -216,16 +231,10 @@ export class SessionStore implements AuthState {
    * reached this one. Read under the refresh lock, so two tabs never spend the same refresh token.
    */
   readStoredTokens(): TokenPair | null {
-    try {
-      const stored = JSON.parse(
-        this.storage.getItem(SESSION_STORAGE_KEY) ?? 'null',
-      ) as Partial<PersistedState> | null;
-      return stored?.accessToken && stored.refreshToken
-        ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken }
-        : null;
-    } catch {
-      return null;
-    }
+    const stored = parseStored(this.storage.getItem(SESSION_STORAGE_KEY));
+    return stored?.accessToken && stored.refreshToken
+      ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken }
+      : null;
   }
 
   /** Resets everything, removes the stored state and tells listeners (the HTTP client aborts requests). */
@@ -243,8 +252,13 @@ export class SessionStore implements AuthState {
 
   /** For tests and hot reload: stop writing to storage and listening to other tabs. */
   dispose(): void {
-    stopPersisting(this);
+    this.stopWriting();
     window.removeEventListener('storage', this.onStorage);
+  }
+
+  private persistedState(): PersistedState {
+    // toJS reads every element, so a change inside the organisation list is written too.
+    return Object.fromEntries(PERSISTED.map((key) => [key, toJS(this[key])])) as PersistedState;
   }
 
   private notifyLogout(): void {
@@ -252,12 +266,7 @@ export class SessionStore implements AuthState {
   }
 
   private applyFromOtherTab(raw: string | null): void {
-    let next: Partial<PersistedState> | null = null;
-    try {
-      next = raw ? (JSON.parse(raw) as Partial<PersistedState>) : null;
-    } catch {
-      next = null;
-    }
+    const next = parseStored(raw);
     const wasLoggedIn = this.isUserLoggedIn;
     runInAction(() => Object.assign(this, initialState(), next ?? {}));
     if (wasLoggedIn && !this.isUserLoggedIn) this.notifyLogout();

@@ -9,13 +9,14 @@ import {
   RuleForm,
   showFieldErrors,
   SubmitButton,
+  TaggedText,
   TextInput,
   useRuleForm,
   useService,
   useUnmountSignal,
 } from '@core';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { AuthHeading } from '../components/auth-heading';
@@ -124,9 +125,8 @@ export default function SignUpPage() {
         </FormField>
         <NewPasswordFields />
         <p className="auth-screen__legal">
-          <Trans
-            t={t}
-            i18nKey="signUp.legal"
+          <TaggedText
+            text={t('signUp.legal')}
             components={{
               terms: legal(config.legalLinks.terms),
               privacy: legal(config.legalLinks.privacy),

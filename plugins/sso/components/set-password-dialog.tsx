@@ -4,6 +4,7 @@ import {
   PortalConfig,
   RuleForm,
   SubmitButton,
+  TaggedText,
   useReturnFocus,
   useRuleForm,
   useService,
@@ -69,9 +70,8 @@ function SetPasswordDialog({
         <NewPasswordFields autoFocus />
         {showTermsAndConditions && (
           <p className="sso-screen__legal">
-            <Trans
-              t={t}
-              i18nKey="setPassword.legal"
+            <TaggedText
+              text={t('setPassword.legal')}
               components={{
                 terms: legal(config.legalLinks.terms),
                 privacy: legal(config.legalLinks.privacy),
