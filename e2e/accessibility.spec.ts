@@ -105,25 +105,35 @@ async function scan(page: Page, path: string, contrastOnly = false): Promise<str
   await page.waitForTimeout(400);
   await expect.poll(running).toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async (onlyContrast) => {
-    const axe = (
-      window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const result = await axe.run(
-      document,
-      onlyContrast
-        ? { runOnly: { type: 'rule', values: ['color-contrast'] } }
-        : {
-            runOnly: {
-              type: 'tag',
-              values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+  const runAxe = () =>
+    page.evaluate(async (onlyContrast) => {
+      const axe = (
+        window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } }
+      ).axe;
+      const result = await axe.run(
+        document,
+        onlyContrast
+          ? { runOnly: { type: 'rule', values: ['color-contrast'] } }
+          : {
+              runOnly: {
+                type: 'tag',
+                values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+              },
+              // Experimental in axe 4.x, but WCAG 2.5.3 (label in name) is part of the target.
+              rules: { 'label-content-name-mismatch': { enabled: true } },
             },
-            // Experimental in axe 4.x, but WCAG 2.5.3 (label in name) is part of the target.
-            rules: { 'label-content-name-mismatch': { enabled: true } },
-          },
-    );
-    return result.violations;
-  }, contrastOnly);
+      );
+      return result.violations;
+    }, contrastOnly);
+  let violations = await runAxe();
+  // A form's async rules can still resolve while axe runs and start its submit button's fade from the disabled
+  // colours (seen on a busy machine): look once more after the page is still again. A colour that is really too
+  // faint is still there the second time, so this hides nothing a person would see.
+  if (violations.length > 0) {
+    await page.waitForTimeout(400);
+    await expect.poll(running).toBe(0);
+    violations = await runAxe();
+  }
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) =>
