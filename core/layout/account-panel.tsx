@@ -1,4 +1,4 @@
-import { Select, Typography } from 'antd';
+import { Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,23 +51,25 @@ export const AccountPanel = observer(function AccountPanel() {
           <label htmlFor={switcherId} className="portal-visually-hidden">
             {t('account.switch')}
           </label>
-          <Select
+          <select
             id={switcherId}
-            value={session.organizationId ?? undefined}
-            aria-label={t('account.switch')}
-            style={{ width: '100%' }}
-            options={switchable.map((org) => ({
-              value: org.organizationId,
-              label: org.accountType === 'personal' ? t('account.personal') : org.organizationName,
-            }))}
-            onChange={(orgId: string) => {
+            className="portal-native-select"
+            value={session.organizationId ?? ''}
+            onChange={(e) => {
+              const orgId = e.target.value;
               if (orgId === session.organizationId) return;
               const toUrl = `${location.pathname}${location.search}`;
               navigate(
                 `${routes.wellKnownHref('account-selection')}?${new URLSearchParams({ orgId, toUrl }).toString()}`,
               );
             }}
-          />
+          >
+            {switchable.map((org) => (
+              <option key={org.organizationId} value={org.organizationId}>
+                {org.accountType === 'personal' ? t('account.personal') : org.organizationName}
+              </option>
+            ))}
+          </select>
         </>
       )}
       {createOrganization && <Link to={createOrganization}>{t('account.create')}</Link>}

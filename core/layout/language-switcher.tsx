@@ -14,7 +14,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <label htmlFor={id} className="portal-visually-hidden">
         {t('language.label')}
       </label>
-      <select id={id} value={i18n.resolvedLanguage ?? i18n.language} onChange={(e) => void i18n.changeLanguage(e.target.value)}>
+      <select
+        id={id}
+        className="portal-native-select"
+        value={i18n.resolvedLanguage ?? i18n.language}
+        onChange={(e) => void i18n.changeLanguage(e.target.value)}
+      >
         {config.i18n.languages.map((lang) => (
           <option key={lang} value={lang}>
             {t(`language.names.${lang}`, { defaultValue: lang })}
