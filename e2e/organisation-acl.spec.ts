@@ -206,8 +206,15 @@ test.describe('organisations', () => {
     await expect(dialog.getByRole('combobox', { name: 'Role' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     const active = page.locator('.ant-select-item-option-active');
-    for (let i = 0; i < 4 && (await active.textContent()) !== 'Admin'; i += 1)
+    await expect(active).toBeVisible();
+    // Each press is awaited until the highlight has moved: reading it before the list re-renders would press again
+    // and, with the list wrapping around, could step past Admin every time.
+    for (let i = 0; i < 4; i += 1) {
+      const current = (await active.textContent()) ?? '';
+      if (current === 'Admin') break;
       await page.keyboard.press('ArrowUp');
+      await expect(active).not.toHaveText(current);
+    }
     await expect(active).toHaveText('Admin');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
