@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { seriousFindings, waitForAnimations } from './support/axe';
 import { routeConfig } from './support/portal-config';
 
 /**
@@ -18,7 +18,6 @@ const CORE_PAGES = ['/404', '/maintenance', '/style'];
 /** core/i18n/i18n.ts: where the portal keeps the chosen language. */
 const LANGUAGE_KEY = 'portal-language';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as {
   plugins: Record<string, { enabled?: boolean }>;
   theme: { preset: string };
@@ -46,13 +45,6 @@ interface RegisteredRoute {
   redirectTo: string | null;
 }
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
 /** The shipped config with `theme.preset` swapped and, when asked, the registry fixture enabled. */
 function configWith(preset: string, withRegistry = false): string {
   const plugins = withRegistry ? { ...shipped.plugins, 'fixture-route-registry': {} } : shipped.plugins;
@@ -66,12 +58,8 @@ async function openPage(
   preset: string,
   storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
 ): Promise<Page> {
-  // bypassCSP: axe is injected as a script the portal's Content-Security-Policy rightly refuses.
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    bypassCSP: true,
-    storageState,
-  });
+  // Under the portal's own Content-Security-Policy: support/axe.ts evaluates axe through the browser's protocol.
+  const context = await browser.newContext({ viewport: { width, height: 900 }, storageState });
   await context.addInitScript(
     ([key, value]) => window.localStorage.setItem(key, value),
     [LANGUAGE_KEY, language],
@@ -88,60 +76,12 @@ async function scan(page: Page, path: string, contrastOnly = false): Promise<str
   await expect(page.locator('#root')).not.toBeEmpty();
   // A loading button is a state the style guide shows on purpose; a loading region is not.
   await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]:not(button)')).toHaveCount(0);
-  // antd fades content in; axe must judge the colours the person ends up with, not a frame of the animation.
-  // Until no finite animation or transition runs (spinners loop forever and are left out): a submit button that
-  // becomes enabled once its form's async rules pass fades from the disabled colours after the page settled.
-  const running = () =>
-    page.evaluate(
-      () =>
-        document
-          .getAnimations()
-          .filter((a) => a.playState === 'running')
-          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime))).length,
-    );
-  await expect.poll(running).toBe(0);
-  // The form's async rules may resolve just after that quiet moment and start the button's fade only then:
-  // look again once they have had time to, so the scan sees the colours the person ends up with.
+  // A submit button that becomes enabled once its form's async rules pass fades from the disabled colours after the
+  // page settled, and those rules may resolve just after a quiet moment: let them, then scan once all is still.
+  await waitForAnimations(page);
   await page.waitForTimeout(400);
-  await expect.poll(running).toBe(0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const runAxe = () =>
-    page.evaluate(async (onlyContrast) => {
-      const axe = (
-        window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } }
-      ).axe;
-      const result = await axe.run(
-        document,
-        onlyContrast
-          ? { runOnly: { type: 'rule', values: ['color-contrast'] } }
-          : {
-              runOnly: {
-                type: 'tag',
-                values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-              },
-              // Experimental in axe 4.x, but WCAG 2.5.3 (label in name) is part of the target.
-              rules: { 'label-content-name-mismatch': { enabled: true } },
-            },
-      );
-      return result.violations;
-    }, contrastOnly);
-  let violations = await runAxe();
-  // A form's async rules can still resolve while axe runs and start its submit button's fade from the disabled
-  // colours (seen on a busy machine): look once more after the page is still again. A colour that is really too
-  // faint is still there the second time, so this hides nothing a person would see.
-  if (violations.length > 0) {
-    await page.waitForTimeout(400);
-    await expect.poll(running).toBe(0);
-    violations = await runAxe();
-  }
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) =>
-          `${path} → ${new URL(page.url()).pathname}: [${v.impact}] ${v.id} (${v.help}) at ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
-      ),
-    );
+  const found = await seriousFindings(page, { contrastOnly });
+  return found.map((line) => `${path} → ${new URL(page.url()).pathname}: ${line}`);
 }
 
 let routes: RegisteredRoute[] = [];
