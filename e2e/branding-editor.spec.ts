@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { createVerifiedAccount, mailIds, waitForNewMail, type TestAccount } from './support/accounts';
 import { linkTo } from './support/mailbox';
 import { useConfig } from './support/portal-config';
+import { logOut } from './support/user-menu';
 
 /**
  * The branding plugin (issue 14) in real Chromium against the real server: an owner brands the account portal (a logo
@@ -167,9 +168,7 @@ test.describe('branding editor', () => {
     expect(mail.html, "the invitation's button takes the primary colour").toMatch(/background:#1565c0/i);
 
     // Logout: the product's brand.
-    await page.getByRole('button', { name: /My account/ }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL(/\/login/);
+    await logOut(page);
     await expectProductBrand(page);
 
     // The personal account shows the product's brand; the organisation shows its own again.

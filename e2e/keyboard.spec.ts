@@ -178,5 +178,20 @@ test.describe('keyboard-only journeys', () => {
     await tab.waitForURL(/\/dev\/apps\/kreanoRedact\?/);
     await expect(tab.getByRole('status')).toHaveText('Launch token exchanged: you are signed in to this portal.');
     await tab.close();
+
+    // Logout from the user menu: Enter opens it with the focus on its item, Escape closes it back onto the button.
+    const userMenu = page.getByRole('button', { name: 'My account: open the user menu' });
+    await tabTo(page, userMenu, { backwards: true, max: 80 });
+    await page.keyboard.press('Enter');
+    const logout = page.getByRole('menuitem', { name: 'Logout' });
+    await expect(logout).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(logout).toBeHidden();
+    await expect(userMenu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(logout).toBeFocused();
+    await page.keyboard.press('Enter');
+    // A deliberate logout leaves no `toUrl`: whoever logs in next starts from the landing page.
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
   });
 });

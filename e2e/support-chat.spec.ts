@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeChatProvider, type FakeChatProvider } from './support/fake-chat-provider';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { logOut } from './support/user-menu';
 
 /**
  * The support-chat helper in Chromium (docs/support-chat.md), on a server of its own whose portal.config.json
@@ -75,13 +76,7 @@ test.describe('the support chat', () => {
     await expect.poll(lastCompany).toEqual(['set', 'user:company', ['']]);
     expect(provider.loads).toBe(1);
 
-    // On a fresh server's first run the first click on the hover menu's Logout sometimes reached nothing (no
-    // request sent) while the menu was still opening; open it and click again until the sign-in page shows.
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Open the user menu' }).hover({ timeout: 2_000 });
-      await page.getByRole('menuitem', { name: 'Logout' }).click({ timeout: 2_000 });
-      await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
-    }).toPass({ timeout: 20_000 });
+    await logOut(page);
     await expect(page.getByRole('button', { name: 'Chat with support' })).toHaveCount(0);
     expect(await page.evaluate(() => (window as ChatWindow).$crisp)).toBeUndefined();
     expect(refusals).toEqual([]);

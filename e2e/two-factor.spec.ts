@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { linkTo, uniqueEmail, waitForMail } from './support/mailbox';
 import { totp } from './support/totp';
+import { logOut } from './support/user-menu';
 
 /**
  * The user's own security settings against the real server: authenticator and mobile 2FA, and the password.
@@ -36,14 +37,6 @@ async function expectInsideThePortal(page: Page): Promise<void> {
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await submitLogin(page, email, password);
   await expectInsideThePortal(page);
-}
-
-async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Open the user menu' }).hover();
-  const logout = page.getByRole('menuitem', { name: 'Logout' });
-  await expect(logout).toBeVisible();
-  await logout.click();
-  await expect(page).toHaveURL(/\/login/);
 }
 
 /** The authenticator code now, once it differs from one already accepted (a step's code works once). */

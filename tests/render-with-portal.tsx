@@ -47,7 +47,6 @@ export async function renderWithPortal(options: RenderPortalOptions = {}) {
   const registry = buildRegistry(enabled, config);
   const session = new SessionStore(window.localStorage);
   trackSession(session);
-  await session.ready;
   options.session?.(session);
   const i18n = createTestI18n(options.language);
   const theme = new ThemeStore();

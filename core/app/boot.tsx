@@ -94,7 +94,6 @@ export async function bootPortal(
     loadConfiguredTheme(config.theme).catch((error: Error) => {
       throw error instanceof BootError ? error : new BootError([`/theme/preset: ${error.message}`], 'config');
     }),
-    session.ready,
   ]).catch(abandon);
 
   let container: PortalContainer;

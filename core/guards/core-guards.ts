@@ -7,11 +7,17 @@ function withToUrl(path: string, wantedUrl: string): string {
   return `${path}?${new URLSearchParams({ toUrl: wantedUrl }).toString()}`;
 }
 
-/** Not logged in: to the `sign-in` page, keeping the wanted URL as `toUrl`. */
+/**
+ * Not logged in: to the `sign-in` page, keeping the wanted URL as `toUrl`; without it after a Logout, which
+ * interrupted no visit (the page's guard sees the session end before the logout's own navigation lands).
+ */
 export const authenticated: GuardDefinition = {
   name: 'authenticated',
-  check: ({ session, wantedUrl, routes }) =>
-    session.isUserLoggedIn ? allow : { redirect: withToUrl(routes.wellKnownHref('sign-in'), wantedUrl) },
+  check: ({ session, wantedUrl, routes }) => {
+    if (session.isUserLoggedIn) return allow;
+    const signIn = routes.wellKnownHref('sign-in');
+    return { redirect: session.endedByUser ? signIn : withToUrl(signIn, wantedUrl) };
+  },
 };
 
 /** Logged in without an organisation: to the `account-selection` page, keeping the wanted URL as `toUrl`. */

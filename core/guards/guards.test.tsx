@@ -182,4 +182,33 @@ describe('guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(session.isUserLoggedIn).toBe(false);
   });
+
+  it('keeps the page as toUrl when the session ends on its own (expired, idle), not after a Logout', async () => {
+    for (const [ending, toUrl] of [
+      [(session: SessionStore) => session.logout(), '/hello'],
+      [(session: SessionStore) => session.logout({ byUser: true }), null],
+    ] as const) {
+      const { router, session, unmount } = await renderWithPortal({
+        plugins,
+        url: '/hello',
+        session: inOrganization('owner'),
+      });
+      await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
+      ending(session);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(new URLSearchParams(router.state.location.search).get('toUrl')).toBe(toUrl);
+      unmount();
+    }
+  });
+
+  it('a Logout is forgotten at the next login: a later expiry keeps the page as toUrl again', async () => {
+    const { router, session } = await renderWithPortal({ plugins, url: '/login' });
+    session.logout({ byUser: true });
+    inOrganization('owner')(session);
+    await router.navigate('/hello');
+    await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
+    session.logout();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('toUrl')).toBe('/hello');
+  });
 });

@@ -14,7 +14,7 @@ async function refusal(headers: Record<string, string>): Promise<ApiError> {
       HttpResponse.json({ msg: 'Too many requests', code: 'MAIL_THROTTLED' }, { status: 429, headers }),
     ),
   );
-  const { http } = createHarness(await createSession());
+  const { http } = createHarness(createSession());
   const error = await http.call(endpoints.forgetPassword, { body: { email: 'ada@example.com' } }).then(
     () => null,
     (e: unknown) => e,

@@ -7,7 +7,7 @@ import { ApiError } from './http-client';
 import { createHarness, createSession, disposeHarnesses } from './test-harness';
 
 async function loggedIn(language = 'en') {
-  const session = await createSession();
+  const session = createSession();
   session.logIn({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   return createHarness(session, language);
 }
@@ -83,7 +83,7 @@ describe('http.call', () => {
   it("sends the body as JSON with the table's method", async () => {
     server.use(onEndpoint(endpoints.login, () => HttpResponse.json({ data: LOGIN_DATA, msg: '' })));
     const seen = recordRequests();
-    const { http } = createHarness(await createSession());
+    const { http } = createHarness(createSession());
 
     const { data } = await http.call(endpoints.login, {
       body: { email: 'ada@example.com', password: 'S3cret!x' },
@@ -119,7 +119,7 @@ describe('http.call', () => {
       }),
     );
     const seen = recordRequests();
-    const { http } = createHarness(await createSession());
+    const { http } = createHarness(createSession());
 
     await http.call(endpoints.checkInvitation, { params: { orgId: 'org 9/x', invitationId: 'inv?3#' } });
 
@@ -184,7 +184,7 @@ describe('http.call error catalogue', () => {
         HttpResponse.json({ msg: 'Too many attempts. Try again in 1 minute.' }, { status: 429 }),
       ),
     );
-    const { http, notifier } = createHarness(await createSession());
+    const { http, notifier } = createHarness(createSession());
 
     await rejection(http.call(endpoints.login, { body: { email: 'a@b.c', password: 'x' } }));
 
@@ -207,7 +207,7 @@ describe('http.call error catalogue', () => {
         ),
       ),
     );
-    const { http, notifier } = createHarness(await createSession());
+    const { http, notifier } = createHarness(createSession());
 
     const error = await rejection(
       http.call(endpoints.register, {
@@ -282,7 +282,7 @@ describe('http.call error catalogue', () => {
     server.use(
       onEndpoint(endpoints.verifyEmail, () => HttpResponse.json({ msg: 'Token expired' }, { status: 400 })),
     );
-    const { http, notifier } = createHarness(await createSession());
+    const { http, notifier } = createHarness(createSession());
 
     const error = await rejection(
       http.call(endpoints.verifyEmail, { body: { token: 'old' } }, { silent: true }),

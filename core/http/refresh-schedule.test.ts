@@ -43,7 +43,7 @@ describe('scheduled refresh', () => {
   });
 
   async function loggedInWithTokenExpiringIn(lifetime: number) {
-    const session = await createSession();
+    const session = createSession();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(NOW);
     session.logIn({ accessToken: jwt(NOW, NOW + lifetime), refreshToken: 'refresh-1' });

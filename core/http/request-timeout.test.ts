@@ -17,7 +17,7 @@ async function pipeline(requestTimeoutSeconds: number, language = 'en') {
   const notifier = new RecordingNotifier();
   const container = createPortalContainer();
   container.constant(PortalConfig, { apiBaseUrl: API, requestTimeoutSeconds } as PortalConfig);
-  container.constant(SessionStore, await createSession());
+  container.constant(SessionStore, createSession());
   container.constant(Notifier, notifier);
   container.constant(Translator, i18nTranslator(createTestI18n(language)));
   bindCoreHttp(container);

@@ -59,10 +59,9 @@ export function createHarness(session: SessionStore, language = 'en'): Harness {
   return { http, refresher: container.get(TokenRefresher), session, notifier, ready: container.get(LazyHttpClient).warmUp() };
 }
 
-export async function createSession(): Promise<SessionStore> {
+export function createSession(): SessionStore {
   const session = new SessionStore(window.localStorage);
   disposers.push(() => session.dispose());
-  await session.ready;
   return session;
 }
 

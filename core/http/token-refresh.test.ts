@@ -52,7 +52,7 @@ const newTokens = () =>
   HttpResponse.json({ data: { accessToken: 'access-2', refreshToken: 'refresh-2' }, msg: '' });
 
 async function loggedIn() {
-  const session = await createSession();
+  const session = createSession();
   session.logIn({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   return createHarness(session);
 }
@@ -275,7 +275,7 @@ describe('token refresh on 401', () => {
       ),
     );
     const refreshes = refreshEndpoint(newTokens);
-    const { http, notifier } = createHarness(await createSession());
+    const { http, notifier } = createHarness(createSession());
 
     await expect(
       http.call(endpoints.login, { body: { email: 'ada@example.com', password: 'wrong' } }),

@@ -29,7 +29,6 @@ async function setup({
   refresh,
 }: { loggedIn?: boolean; language?: string; refresh?: () => Promise<void> } = {}) {
   session = new SessionStore(window.localStorage);
-  await session.ready;
   vi.useFakeTimers({ now: START });
   if (loggedIn) session.logIn({ accessToken: jwt(10 * MINUTE), refreshToken: 'r1' });
 

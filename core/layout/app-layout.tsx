@@ -73,12 +73,16 @@ const AppLayout = observer(function AppLayout() {
           title: t('userMenu.title'),
           size: 'small',
           render: (_props, dom) => (
+            // Opened by a click, which Enter and Space also give: a menu that opened on hover alone was out of a
+            // keyboard's reach, and Logout with it. autoFocus puts the focus in the menu so arrows and Enter work.
             <Dropdown
+              trigger={['click']}
+              autoFocus
               menu={{
                 items: [
                   {
                     key: 'logout',
-                    icon: <LogoutOutlined className="portal-icon-directional" />,
+                    icon: <LogoutOutlined className="portal-icon-directional" aria-hidden />,
                     label: t('userMenu.logout'),
                     onClick: () => void logout(),
                   },

@@ -1,5 +1,9 @@
 import '@ant-design/v5-patch-for-react-19';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { endpoints } from '@contract/v1/endpoints';
+import { onEndpoint } from '../../tests/msw/endpoint-handlers';
+import { server } from '../../tests/msw/server';
 import fixtureHello from '../../tests/fixtures/plugins/fixture-hello';
 import { renderWithPortal } from '../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../tests/stub-auth-plugin';
@@ -150,5 +154,33 @@ describe('side menu', { timeout: 30_000 }, () => {
       config: { showCreateOrganization: false },
     });
     expect(screen.queryByRole('link', { name: 'Create organisation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('user menu', { timeout: 30_000 }, () => {
+  it('opens from the keyboard, and Logout revokes the session and lands on sign-in without the last page as toUrl', async () => {
+    let revoked = 0;
+    server.use(
+      onEndpoint(endpoints.logout, () => {
+        revoked += 1;
+        return HttpResponse.json({ data: null, msg: '' });
+      }),
+    );
+    const { user, router, session } = await openSideMenu(inside(ACME, [ACME]));
+
+    screen.getByRole('button', { name: 'My account: open the user menu' }).focus();
+    await user.keyboard('{Enter}');
+    const logout = await screen.findByRole('menuitem', { name: 'Logout' });
+    // The menu takes the focus (arrows and Enter then work in a browser: e2e/keyboard.spec.ts; jsdom has no layout
+    // for rc-menu's key handling, so the item is clicked here).
+    await waitFor(() => expect(logout).toHaveFocus());
+    await user.click(logout);
+
+    expect(await screen.findByTestId('stub-page')).toHaveTextContent('login');
+    expect(router.state.location.pathname).toBe('/login');
+    // A deliberate logout is not an interrupted visit: whoever logs in next starts from the landing page.
+    expect(router.state.location.search).toBe('');
+    expect(session.isUserLoggedIn).toBe(false);
+    expect(revoked).toBe(1);
   });
 });

@@ -55,7 +55,7 @@ describe('the pipeline without a mounted dialog', () => {
         return HttpResponse.json({ code: 'REAUTH_REQUIRED', msg: 'Confirm it first' }, { status: 403 });
       }),
     );
-    const session = await createSession();
+    const session = createSession();
     session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
     const { http, notifier } = createHarness(session);
     const failure = await http

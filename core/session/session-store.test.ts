@@ -10,7 +10,6 @@ describe('SessionStore', () => {
   const make = async () => {
     const s = new SessionStore(window.localStorage);
     stores.push(s);
-    await s.ready;
     return s;
   };
   afterEach(() => {

@@ -102,10 +102,11 @@ export class SessionStore implements AuthState {
   regionalConfig: RegionalConfig | null = null;
 
   /**
-   * Resolves once the persisted state has been read back. It is read in the constructor (localStorage is
-   * synchronous), so this is already settled; it stays for callers written against an asynchronous storage.
+   * The person ended this session themselves (Logout), as opposed to an expired, idle or refused one. Not
+   * persisted. The sign-in guard then keeps no `toUrl`: there is no interrupted visit to go back to, and whoever
+   * logs in next should not land on the last person's page.
    */
-  readonly ready: Promise<void> = Promise.resolve();
+  endedByUser = false;
   private readonly logoutListeners = new Set<() => void>();
   private readonly storage: Storage;
   private readonly stopWriting: () => void;
@@ -117,7 +118,6 @@ export class SessionStore implements AuthState {
     this.storage = storage;
     Object.assign(this, parseStored(storage.getItem(SESSION_STORAGE_KEY)));
     makeAutoObservable<SessionStore, 'logoutListeners' | 'storage' | 'onStorage' | 'stopWriting'>(this, {
-      ready: false,
       logoutListeners: false,
       storage: false,
       onStorage: false,
@@ -163,6 +163,7 @@ export class SessionStore implements AuthState {
     Object.assign(this, initialState(), extra);
     this.setTokens(tokens);
     this.isUserLoggedIn = true;
+    this.endedByUser = false;
   }
 
   /** Keeps what login needs between screens before tokens exist (the 2FA step). */
@@ -237,9 +238,13 @@ export class SessionStore implements AuthState {
       : null;
   }
 
-  /** Resets everything, removes the stored state and tells listeners (the HTTP client aborts requests). */
-  logout(): void {
+  /**
+   * Resets everything, removes the stored state and tells listeners (the HTTP client aborts requests).
+   * `byUser`: the person chose to log out (see `endedByUser`).
+   */
+  logout({ byUser = false }: { byUser?: boolean } = {}): void {
     Object.assign(this, initialState());
+    this.endedByUser = byUser;
     this.storage.removeItem(SESSION_STORAGE_KEY);
     this.notifyLogout();
   }

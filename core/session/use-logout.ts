@@ -20,7 +20,7 @@ export function useLogout(): () => Promise<void> {
     } catch {
       // The local logout below is what protects this browser; a server already gone changes nothing.
     }
-    session.logout();
+    session.logout({ byUser: true });
     theme.reset();
     navigate(routes.wellKnownHref('sign-in'), { replace: true });
   }, [http, session, theme, routes, navigate]);

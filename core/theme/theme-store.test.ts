@@ -161,7 +161,6 @@ describe('ThemeStore', () => {
 describe('followSessionBranding', () => {
   it('shows the selected organisation branding and returns to the preset on logout', async () => {
     const session = new SessionStore(window.localStorage);
-    await session.ready;
     const theme = new ThemeStore(ocean);
     const stop = followSessionBranding(theme, session);
     try {
