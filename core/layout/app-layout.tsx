@@ -2,7 +2,17 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Dropdown } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useMemo,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PortalConfig } from '../config/portal-config';
@@ -17,6 +27,26 @@ import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
 import { visibleMenu, type MenuEntry } from './menu-items';
 import './app-layout.css';
+
+/**
+ * ProLayout's side-menu collapse toggle is a bare div with a click handler: give it a button's role, name, state and
+ * keys (Enter, Space), so a keyboard and a screen reader can use it too (WCAG 2.1.1, 4.1.2).
+ */
+function accessibleToggle(dom: ReactNode, collapsed: boolean | undefined, label: string): ReactNode {
+  if (!isValidElement<HTMLAttributes<HTMLElement>>(dom)) return dom;
+  const toggle = dom.props.onClick;
+  return cloneElement(dom, {
+    role: 'button',
+    tabIndex: 0,
+    'aria-label': label,
+    'aria-expanded': !collapsed,
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      toggle?.(event as unknown as MouseEvent<HTMLElement>);
+    },
+  });
+}
 
 /**
  * The frame of every protected page: header with the organisation logo and the user menu, and the side menu
@@ -68,6 +98,7 @@ const AppLayout = observer(function AppLayout() {
         route={{ path: '/', children: entries.map(toMenuData) }}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
         menuExtraRender={({ collapsed }) => (collapsed ? null : <AccountPanel />)}
+        collapsedButtonRender={(collapsed, dom) => accessibleToggle(dom, collapsed, t('sideMenu.toggle'))}
         actionsRender={() => [<LanguageSwitcher key="language" />]}
         avatarProps={{
           title: t('userMenu.title'),

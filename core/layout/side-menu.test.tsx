@@ -157,6 +157,24 @@ describe('side menu', { timeout: 30_000 }, () => {
   });
 });
 
+describe('collapse toggle', { timeout: 30_000 }, () => {
+  it('is a named button with its state that Enter and Space fold and unfold', async () => {
+    const { user } = await openSideMenu(inside(ACME, [ACME]));
+    const toggle = screen.getByRole('button', { name: 'Side menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('account-organisation')).toBeInTheDocument();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    expect(screen.queryByTestId('account-organisation')).not.toBeInTheDocument();
+
+    await user.keyboard(' ');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'true'));
+    expect(screen.getByTestId('account-organisation')).toBeInTheDocument();
+  });
+});
+
 describe('user menu', { timeout: 30_000 }, () => {
   it('opens from the keyboard, and Logout revokes the session and lands on sign-in without the last page as toUrl', async () => {
     let revoked = 0;

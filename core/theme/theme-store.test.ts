@@ -104,6 +104,16 @@ describe('ThemeStore', () => {
     expect(contrastRatio(theme.primaryContrast, '#FFEB3B')).toBeGreaterThanOrEqual(AA_CONTRAST);
   });
 
+  it("draws the side menu's collapse arrow at 3:1 or more on white, whatever the brand (WCAG 1.4.11)", () => {
+    const theme = new ThemeStore(ocean);
+    for (const branding of [null, { primaryColor: '#FFEB3B', secondaryColor: null, textColor: '#EEEEEE' }]) {
+      if (branding) theme.applyBranding(branding);
+      const { colorTextCollapsedButton, colorTextCollapsedButtonHover } = theme.appHeaderToken.sider;
+      expect(contrastRatio(colorTextCollapsedButton, '#FFFFFF')).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(colorTextCollapsedButtonHover, '#FFFFFF')).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('makes a configured pair that fails readable too, with a warning', () => {
     const theme = new ThemeStore({ ...ocean, textPrimary: '#BBBBBB' });
     expect(contrastRatio(theme.textPrimary, '#F5F7FB')).toBeGreaterThanOrEqual(AA_CONTRAST);
