@@ -3,7 +3,6 @@ import '@ant-design/v5-patch-for-react-19';
 import { endpoints } from '@contract/v1/endpoints';
 import type { UserInfo } from '@contract/v1/index';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import { HttpResponse } from 'msw';
 import { useState } from 'react';
 import { onEndpoint } from '../../tests/msw/endpoint-handlers';
@@ -145,7 +144,6 @@ async function openPage(language?: string) {
 const results = () => within(screen.getByRole('list', { name: 'results' }));
 const dialog = () => screen.findByRole('dialog', { name: "Confirm it's you" });
 
-afterEach(() => message.destroy());
 
 describe('re-authentication on 403 REAUTH_REQUIRED', { timeout: 30_000 }, () => {
   it('asks for the password in a labelled dialog, says why a wrong one failed, then sends the call again once', async () => {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../msw/server';
+import { clearToasts } from './clear-toasts';
 import { drainReactScheduler, trackFileTimers } from './file-timers';
 import { disposeTrackedSessions } from './rendered-sessions';
 
@@ -31,8 +32,9 @@ window.getComputedStyle = (element: Element) => realGetComputedStyle(element);
 configure({ asyncUtilTimeout: 15000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await clearToasts();
   disposeTrackedSessions();
   server.resetHandlers();
   window.localStorage.clear();

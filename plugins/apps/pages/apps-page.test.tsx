@@ -3,7 +3,6 @@ import '@ant-design/v5-patch-for-react-19';
 import type { OrganizationSummary, SessionStore } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import { delay, HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
@@ -127,7 +126,6 @@ function fakeTab() {
 }
 
 afterEach(() => {
-  message.destroy();
   vi.restoreAllMocks();
 });
 

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
 const RESENT = 'If this email is waiting for verification, a new verification link has been sent';
@@ -15,7 +15,6 @@ async function arriveWithEmail(email: string | null) {
   return view;
 }
 
-afterEach(clearToasts);
 
 describe('email-confirmation page', { timeout: 60_000 }, () => {
   it('names the address from navigation state and resends the link to it with the portal key', async () => {

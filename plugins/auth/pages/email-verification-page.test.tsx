@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
-afterEach(clearToasts);
 
 describe('email-verification page', { timeout: 60_000 }, () => {
   it("shows Processing, verifies once with both tokens, then 'Email account verified' and Go to Login", async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
 const submit = () => screen.getByRole('button', { name: /^Send instructions$|SENDING/ });
@@ -9,7 +9,6 @@ async function enterEmail(value = 'ada@example.com') {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value } });
 }
 
-afterEach(clearToasts);
 
 describe('forgot-password page', { timeout: 60_000 }, () => {
   it('validates the email with the spec messages before it can be sent', async () => {

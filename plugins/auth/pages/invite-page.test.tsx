@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpointPath } from '@contract/v1/endpoint';
 import { endpoints } from '@contract/v1/endpoints';
 
 const INVITATION = { orgId: 'org-9', invitationId: 'inv-3' };
 
-afterEach(clearToasts);
 
 describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) => {
   it('existing user: accepts the invitation and goes to login with the server message', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { arrivedAt, clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { arrivedAt, endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
 const VERIFIED = {
@@ -23,7 +23,6 @@ async function fillLogin(
 // Named 'Login', and 'LOGGING IN' while the request runs.
 const submit = () => screen.getByRole('button', { name: /^Login$|LOGGING IN/ });
 
-afterEach(clearToasts);
 
 describe('login page', { timeout: 60_000 }, () => {
   it('shows the labelled form with links to sign-up and forgot-password', async () => {

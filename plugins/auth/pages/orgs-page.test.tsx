@@ -9,7 +9,6 @@ import {
   PERSONAL,
   accessData,
   accessHandler,
-  clearToasts,
   destinations,
   directoryHandlers,
   enforcingAccessHandler,
@@ -64,7 +63,6 @@ function recordPatch(
   return recorded;
 }
 
-afterEach(clearToasts);
 
 // Real antd forms in jsdom on two shared cores: a multi-step journey takes seconds.
 describe('orgs page', { timeout: 30000 }, () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
 const submit = () => screen.getByRole('button', { name: /^Reset password$|SAVING/ });
@@ -15,7 +15,6 @@ async function choose(password = 'NewSecret#1', confirmation = password) {
   fill('Confirm Password', confirmation);
 }
 
-afterEach(clearToasts);
 
 describe('reset-password page', { timeout: 60_000 }, () => {
   it('reads the token, removes it from the address bar and keeps it in memory for the request', async () => {

@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import type { SecurityVerificationState } from '../navigation/auth-navigation';
-import { authWithStubs, clearToasts, type Recorded } from '../testing/orgs-fixtures';
+import { authWithStubs, type Recorded } from '../testing/orgs-fixtures';
 import { endpoints } from '@contract/v1/endpoints';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 
@@ -81,7 +81,6 @@ const codeField = () => screen.getByLabelText('Verification code');
 const verifyButton = () => button('Verify');
 
 afterEach(() => {
-  clearToasts();
   vi.useRealTimers();
 });
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { clearToasts, endpoint, renderAuth } from '../testing/render-auth';
+import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
 const submit = () => screen.getByRole('button', { name: /^Sign up$|SIGNING UP/ });
@@ -21,7 +21,6 @@ async function fillForm({ withEmail = true } = {}) {
 
 const FRENCH_INVALID_EMAIL = "Format d'adresse e-mail invalide";
 
-afterEach(clearToasts);
 
 describe('sign-up page', { timeout: 60_000 }, () => {
   it('shows every field labelled and the legal links from config', async () => {

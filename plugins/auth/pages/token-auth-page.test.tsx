@@ -9,7 +9,6 @@ import {
   accessData,
   accessHandler,
   authWithStubs,
-  clearToasts,
   destinationsPlugin,
   directoryHandlers,
   organization,
@@ -50,7 +49,6 @@ async function openTokenAuth(query: string) {
 }
 
 afterEach(() => {
-  clearToasts();
   currentSearch = () => 'not rendered yet';
 });
 

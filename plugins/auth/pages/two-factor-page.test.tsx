@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
-import { authWithStubs, clearToasts, loggedIn, type Recorded } from '../testing/orgs-fixtures';
+import { authWithStubs, loggedIn, type Recorded } from '../testing/orgs-fixtures';
 import { endpoints } from '@contract/v1/endpoints';
 import type { EndpointRoute } from '@contract/v1/endpoint';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
@@ -34,7 +34,6 @@ function openTwoFactor(session = loggedIn()) {
   return renderWithPortal({ plugins, url: '/two-factor', session });
 }
 
-afterEach(clearToasts);
 
 describe('two-factor page', { timeout: 30000 }, () => {
   it('sends a logged-out visitor to login', async () => {

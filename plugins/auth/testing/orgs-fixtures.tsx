@@ -3,7 +3,6 @@
  */
 import type { PortalPlugin, SessionStore } from '@core';
 import type { OrganizationAccessData, OrganizationListItem, Portal } from '@contract/v1/index';
-import { message } from 'antd';
 import { HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { pluginLoaders } from 'virtual:portal-plugins';
@@ -178,9 +177,4 @@ export function authWithStubs(routeIds: string[]): PortalPlugin {
           : route,
       ),
   };
-}
-
-/** antd's toasts live outside the rendered tree: clear them so one test's message cannot satisfy the next. */
-export function clearToasts() {
-  message.destroy();
 }

@@ -1,6 +1,5 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import { contract, myAccess, pagedList, refuse, renderBilling } from '../testing/billing-fixtures';
 
 const SIGNED = contract({
@@ -18,7 +17,6 @@ const NEXT = contract({
 
 const row = (text: string) => screen.getByText(text, { selector: 'td *, td' }).closest('tr')!;
 
-afterEach(() => message.destroy());
 
 describe('contracts', { timeout: 180_000 }, () => {
   it('lists contracts paged on the server with period, units, price, status and the signed document', async () => {

@@ -1,7 +1,6 @@
 import { formatDate } from '@core';
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import dayjs from 'dayjs';
 import { answer, invoice, myAccess, pagedList, refuse, renderBilling } from '../testing/billing-fixtures';
 
@@ -34,10 +33,6 @@ async function renderHistory(options: { language?: string } = {}) {
 }
 
 const row = (text: string) => screen.getByText(text, { selector: 'td *, td' }).closest('tr')!;
-
-afterEach(() => {
-  message.destroy();
-});
 
 describe('billing history', { timeout: 180_000 }, () => {
   it('opens from /billing and lists invoices from the first page (offset 1), paging on the server', async () => {

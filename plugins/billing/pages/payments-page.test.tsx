@@ -1,7 +1,6 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { TEST_CARDS } from '@contract/v1/billing-test-cards';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import { answer, card, myAccess, refuse, renderBilling } from '../testing/billing-fixtures';
 
 const PRIMARY = card({ id: 'c-1', primary: true });
@@ -24,7 +23,6 @@ async function openAddCard(user: Awaited<ReturnType<typeof renderPayments>>['use
   return within(await screen.findByRole('dialog', { name: 'Add a card' }));
 }
 
-afterEach(() => message.destroy());
 
 describe('payment methods', { timeout: 180_000 }, () => {
   it('lists the cards with brand, last 4, holder, expiry and state', async () => {

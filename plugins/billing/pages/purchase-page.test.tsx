@@ -1,6 +1,5 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import {
   answer,
   bucket,
@@ -31,7 +30,6 @@ async function chooseBusiness(user: Awaited<ReturnType<typeof renderPurchase>>['
   return within(await screen.findByRole('dialog', { name: 'Buy Business?' }));
 }
 
-afterEach(() => message.destroy());
 
 describe('buying usage', { timeout: 180_000 }, () => {
   it('shows the catalogue with prices including GST', async () => {

@@ -1,6 +1,5 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import {
   answer,
   bucket,
@@ -37,7 +36,6 @@ async function renderSubscription(options: { role?: string; language?: string } 
   return view;
 }
 
-afterEach(() => message.destroy());
 
 describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
   it('lists buckets paged on the server with units bought, used and remaining', async () => {

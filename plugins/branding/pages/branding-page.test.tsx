@@ -1,9 +1,7 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import { answer, pngFile, portals, renderBranding, savedBranding } from '../testing/branding-fixtures';
 
-afterEach(() => message.destroy());
 
 const hex = (name: RegExp | string) => screen.getByRole('textbox', { name });
 const saveButton = () => screen.getByRole('button', { name: 'Save branding' });

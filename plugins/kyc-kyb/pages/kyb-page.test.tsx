@@ -1,6 +1,5 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor } from '@testing-library/react';
-import { message } from 'antd';
 import { answer, kybData, renderVerification } from '../testing/kyc-fixtures';
 
 const KYB_DETAILS = {
@@ -19,7 +18,6 @@ const KYB_DETAILS = {
   registrationDocumentId: 'doc-registration',
 } as const;
 
-afterEach(() => message.destroy());
 
 describe('KYB form', { timeout: 180_000 }, () => {
   it('refuses an ABN whose check fails with the rule set message, and warns when the ABN does not end with the ACN', async () => {

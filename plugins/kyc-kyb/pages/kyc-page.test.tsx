@@ -1,6 +1,5 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import {
   answer,
   draft,
@@ -21,7 +20,6 @@ function savedDrafts() {
   }));
 }
 
-afterEach(() => message.destroy());
 
 describe('KYC form', { timeout: 180_000 }, () => {
   it('checks the personal step: required fields, the name rule and adulthood, each saying what is expected', async () => {

@@ -2,7 +2,6 @@ import { endpoints } from '@contract/v1/endpoints';
 import type { AclRow } from '@contract/v1/organization-acl';
 import { PERMISSION_GROUPS, PERMISSIONS, type PermissionGroup } from '@contract/v1/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import organisationPlugin from '../index';
@@ -68,7 +67,6 @@ async function renderAcl(role = 'owner', language?: string) {
   return view;
 }
 
-afterEach(() => message.destroy());
 
 describe('access control', { timeout: 180_000 }, () => {
   it('shows roles × permissions grouped by feature, with the owner row locked and checked', async () => {

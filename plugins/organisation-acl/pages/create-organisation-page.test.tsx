@@ -1,6 +1,5 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { act, screen, waitFor } from '@testing-library/react';
-import { message } from 'antd';
 import { answer, refuse, renderOrganisation } from '../testing/organisation-fixtures';
 
 const size = (ownedOrganizations: number, organizationLimit = 5) =>
@@ -12,7 +11,6 @@ const size = (ownedOrganizations: number, organizationLimit = 5) =>
   });
 
 afterEach(() => {
-  message.destroy();
   vi.useRealTimers();
 });
 

@@ -2,7 +2,6 @@ import { formatDate } from '@core';
 import { endpoints } from '@contract/v1/endpoints';
 import type { MemberRow } from '@contract/v1/organization-members';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import dayjs from 'dayjs';
 import {
   answer,
@@ -68,7 +67,6 @@ async function renderMembers(role = 'owner', options: { language?: string } = {}
 const row = (text: string) => screen.getByText(text, { selector: 'td *, td' }).closest('tr')!;
 
 afterEach(() => {
-  message.destroy();
   vi.useRealTimers();
 });
 

@@ -1,6 +1,5 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
-import { message } from 'antd';
 import { answer, myAccess, refuse, renderOrganisation } from '../testing/organisation-fixtures';
 
 const CRON = {
@@ -24,7 +23,6 @@ async function renderSettings(language?: string) {
 
 const rangesField = () => screen.getByRole('textbox', { name: 'Allowed addresses and ranges' });
 
-afterEach(() => message.destroy());
 
 describe('organisation settings', { timeout: 180_000 }, () => {
   it('shows the detected address and the saved ranges, and saves a list that includes the caller', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { isObservable, when } from 'mobx';
-import { arrivedAt, clearToasts, endpoint, renderSso } from '../testing/render-sso';
+import { arrivedAt, endpoint, renderSso } from '../testing/render-sso';
 import { endpoints } from '@contract/v1/endpoints';
 
 const LINK = '/sso?token=partner.jwt.token&applicationId=partner-crm';
@@ -32,7 +32,6 @@ async function choosePassword(
   return dialog;
 }
 
-afterEach(clearToasts);
 
 describe('SSO landing /sso', { timeout: 60_000 }, () => {
   it("shows 'Validating Request...' and takes the token out of the address before the request", async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { arrivedAt, clearToasts, endpoint, renderSso } from '../testing/render-sso';
+import { arrivedAt, endpoint, renderSso } from '../testing/render-sso';
 import { endpoints } from '@contract/v1/endpoints';
 
 const EMAIL = 'ada@partner.example';
@@ -16,7 +16,6 @@ const LOGGED_IN = {
 // 'Login', and 'LOGGING IN' while the request runs (see the landing test for the leading 'loading').
 const submit = () => screen.getByRole('button', { name: /^(loading)?Login$|LOGGING IN/ });
 
-afterEach(clearToasts);
 
 describe('SSO login /sso-login', { timeout: 60_000 }, () => {
   it("'Please enter your credentials' with the read-only email from navigation state; Login waits for a valid password", async () => {

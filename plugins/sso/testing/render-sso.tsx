@@ -7,7 +7,6 @@
 import '@ant-design/v5-patch-for-react-19';
 import type { PortalPlugin } from '@core';
 import { screen } from '@testing-library/react';
-import { message } from 'antd';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -148,7 +147,3 @@ export function endpoint(
   return { bodies, authorizations };
 }
 
-/** The toasts of the previous test must not satisfy the next one's assertions. */
-export function clearToasts(): void {
-  message.destroy();
-}

@@ -5,7 +5,6 @@ import { renderWithPortal } from '../../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import twoFactorPlugin from '../index';
 import {
-  clearToasts,
   endpoint,
   gate,
   inOrganization,
@@ -15,7 +14,6 @@ import {
 import ChangePasswordModal from './change-password-modal';
 import { endpoints } from '@contract/v1/endpoints';
 
-afterEach(clearToasts);
 
 const CURRENT = 'Old!Pass1';
 const NEW = 'N3w!Secret';

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
-  clearToasts,
   endpoint,
   gate,
   profileEndpoint,
@@ -13,7 +12,6 @@ import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 import { server } from '../../../tests/msw/server';
 
 afterEach(() => {
-  clearToasts();
   vi.useRealTimers();
 });
 

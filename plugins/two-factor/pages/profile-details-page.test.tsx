@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
-  clearToasts,
   endpoint,
   gate,
   profileEndpoint,
@@ -9,7 +8,6 @@ import {
 } from '../testing/two-factor-fixtures';
 import { endpoints } from '@contract/v1/endpoints';
 
-afterEach(clearToasts);
 
 const withMobileOtp = userInfo({
   twoFactorAuthentication: { enabled: true, otp: { setupCompleted: true, enabled: true } },

@@ -7,7 +7,6 @@
 import '@ant-design/v5-patch-for-react-19';
 import type { PortalPlugin, SessionStore } from '@core';
 import type { UserInfo } from '@contract/v1/index';
-import { message } from 'antd';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
@@ -142,7 +141,3 @@ export async function renderTwoFactor(
   return renderWithPortal({ session: inOrganization, ...options, url, plugins: [stubAuthPlugin, plugin] });
 }
 
-/** The toasts of the previous test must not satisfy the next one's assertions. */
-export function clearToasts(): void {
-  message.destroy();
-}
