@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { seriousFindings, waitForAnimations } from './support/axe';
+import { seriousFindings } from './support/axe';
 import { routeConfig } from './support/portal-config';
 
 /**
@@ -76,10 +76,8 @@ async function scan(page: Page, path: string, contrastOnly = false): Promise<str
   await expect(page.locator('#root')).not.toBeEmpty();
   // A loading button is a state the style guide shows on purpose; a loading region is not.
   await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]:not(button)')).toHaveCount(0);
-  // A submit button that becomes enabled once its form's async rules pass fades from the disabled colours after the
-  // page settled, and those rules may resolve just after a quiet moment: let them, then scan once all is still.
-  await waitForAnimations(page);
-  await page.waitForTimeout(400);
+  // seriousFindings waits for antd's fades and looks a second time when it finds something, which also covers a
+  // submit button whose form's async rules enable it (and start its fade) just after the page looked still.
   const found = await seriousFindings(page, { contrastOnly });
   return found.map((line) => `${path} → ${new URL(page.url()).pathname}: ${line}`);
 }

@@ -22,7 +22,7 @@ interface Violation {
 
 /** Until no finite animation or transition runs (spinners loop forever and are left out): antd zooms a dialog in and
  * fades a submit button from its disabled colours, and axe must judge the colours the person ends up with. */
-export async function waitForAnimations(page: Page): Promise<void> {
+async function waitForAnimations(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(
