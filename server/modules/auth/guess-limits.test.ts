@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minutes, seconds } from '../../clock';
 import type { App } from '../../http/types';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
 import { FakeClock, call, createTestApp, createTwinApp } from '../../test/test-app';
+import { users } from '../users/schema';
+import { knownLoginAddresses } from './schema';
 
 /**
  * Password guess limits hold under parallel requests and across API instances (issue 17 item 6), and one
@@ -152,5 +155,50 @@ describe('the per-address failure budget (100 per 15 minutes)', () => {
     expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.44')).statusCode).toBe(200);
     clock.advance(minutes(15) + seconds(1));
     expect((await login(app, 'demo@example.com', DEMO_PASSWORD, OFFICE)).statusCode).toBe(200);
+  });
+});
+
+describe('what a right password does to the counts', () => {
+  const clock = new FakeClock();
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(() => app.close());
+
+  it("gives the address's slot back: right passwords never use up its failure budget", async () => {
+    const ADDRESS = '198.51.100.77';
+    for (let i = 0; i < 99; i++)
+      expect((await login(app, `stranger${i}@example.com`, 'Wrong@123abc', ADDRESS)).statusCode).toBe(400);
+    // Three people sign in from there: each takes the last slot and returns it.
+    for (const email of ['alice@example.com', 'bob@example.com', 'carol@example.com'])
+      expect((await login(app, email, DEMO_PASSWORD, ADDRESS)).statusCode).toBe(200);
+    // So the 100th failure is still checked, and only the 101st is refused.
+    expect((await login(app, 'stranger99@example.com', 'Wrong@123abc', ADDRESS)).statusCode).toBe(400);
+    expect((await login(app, 'stranger100@example.com', 'Wrong@123abc', ADDRESS)).statusCode).toBe(429);
+  });
+
+  it('forgets the addresses an account has not signed in from for 30 days', async () => {
+    const { db } = app.services;
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'demo@example.com'));
+    const knownTo = async () =>
+      (await db.select().from(knownLoginAddresses).where(eq(knownLoginAddresses.userId, demo.id)))
+        .map((row) => row.ip)
+        .sort();
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.1')).statusCode).toBe(200);
+    clock.advance(minutes(60 * 24 * 20));
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.2')).statusCode).toBe(200);
+    expect(await knownTo()).toEqual(['192.0.2.1', '192.0.2.2']);
+    // 31 days after the first: it is dropped at the next sign-in; the second (11 days old) and the new one stay.
+    clock.advance(minutes(60 * 24 * 11));
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.3')).statusCode).toBe(200);
+    expect(await knownTo()).toEqual(['192.0.2.2', '192.0.2.3']);
+    // Signing in again from an old address renews it rather than dropping it.
+    clock.advance(minutes(60 * 24 * 25));
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.2')).statusCode).toBe(200);
+    expect(await knownTo()).toEqual(['192.0.2.2', '192.0.2.3']);
+    clock.advance(minutes(60 * 24 * 6));
+    expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.2')).statusCode).toBe(200);
+    expect(await knownTo()).toEqual(['192.0.2.2']);
   });
 });

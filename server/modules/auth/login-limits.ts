@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { minutes } from '../../clock';
 import { tooManyRequests } from '../../http/errors';
 import { message } from '../../i18n/message';
@@ -59,10 +59,7 @@ export class LoginLimits {
     return {
       ok: true,
       check: {
-        passed: async () => {
-          await throttle.clear(BUCKETS.email, email);
-          if (ipSlot) await throttle.giveBack(ipSlot);
-        },
+        passed: () => throttle.clear(BUCKETS.email, email, ipSlot ?? undefined),
       },
     };
   }
@@ -71,21 +68,30 @@ export class LoginLimits {
   async rememberAddress(userId: string, ip: string): Promise<void> {
     const { db, clock } = this.s;
     const now = clock.now();
+    // One statement (docs/performance.md): the pair's upsert, and the account's pairs older than 30 days dropped.
+    // The delete leaves this address's row to the upsert: one statement must not write a row twice.
+    const expired = db
+      .$with('expired_addresses')
+      .as(
+        db
+          .delete(knownLoginAddresses)
+          .where(
+            and(
+              eq(knownLoginAddresses.userId, userId),
+              ne(knownLoginAddresses.ip, ip),
+              lt(knownLoginAddresses.lastSuccessAt, new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS)),
+            ),
+          )
+          .returning({ ip: knownLoginAddresses.ip }),
+      );
     await db
+      .with(expired)
       .insert(knownLoginAddresses)
       .values({ userId, ip, lastSuccessAt: now })
       .onConflictDoUpdate({
         target: [knownLoginAddresses.userId, knownLoginAddresses.ip],
         set: { lastSuccessAt: now },
       });
-    await db
-      .delete(knownLoginAddresses)
-      .where(
-        and(
-          eq(knownLoginAddresses.userId, userId),
-          lt(knownLoginAddresses.lastSuccessAt, new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS)),
-        ),
-      );
   }
 
   private async isKnownAddress(userId: string, ip: string): Promise<boolean> {
