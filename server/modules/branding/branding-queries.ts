@@ -25,7 +25,11 @@ export function applicableColour(value: string | null | undefined): string | nul
 }
 
 /** The branding the organisation list and access answer carry (contract/v1/organization.ts `Branding`). */
-export function sessionBranding(row: BrandingRow | undefined, links: Pick<PortalLinks, 'resolve'>): Branding {
+export function sessionBranding(
+  row:
+    Pick<BrandingRow, 'primaryColor' | 'secondaryColor' | 'textColor' | 'logoId' | 'darkLogoId'> | undefined,
+  links: Pick<PortalLinks, 'resolve'>,
+): Branding {
   return {
     primaryColor: applicableColour(row?.primaryColor),
     secondaryColor: applicableColour(row?.secondaryColor),

@@ -53,10 +53,22 @@ export type OrganizationServiceNeeds = Pick<
 function organizationListQuery(db: OrganizationServiceNeeds['db']) {
   return (
     db
+      // Only the columns the answer carries: each one more is parsed on every visit (on PGlite, in JavaScript).
       .select({
-        org: organizations,
+        org: {
+          id: organizations.id,
+          name: organizations.name,
+          accountType: organizations.accountType,
+          enabled: organizations.enabled,
+        },
         role: memberships.role,
-        branding: portalBranding,
+        branding: {
+          primaryColor: portalBranding.primaryColor,
+          secondaryColor: portalBranding.secondaryColor,
+          textColor: portalBranding.textColor,
+          logoId: portalBranding.logoId,
+          darkLogoId: portalBranding.darkLogoId,
+        },
         access: sql<Record<string, boolean> | null>`(
         select json_object_agg(${portals.key}, coalesce(${organizationPortals.hasAccess}, false))
         from ${portals}
