@@ -10,6 +10,11 @@ import { portalBranding } from './schema';
 export const ACCOUNT_PORTAL_KEY = 'kreanoAccount';
 
 type BrandingRow = typeof portalBranding.$inferSelect;
+/** The branding row's columns a session's branding is made of (the organisation list selects only these). */
+type SessionBrandingColumns = Pick<
+  BrandingRow,
+  'primaryColor' | 'secondaryColor' | 'textColor' | 'logoId' | 'darkLogoId'
+>;
 
 /** Where a stored logo is served (GET /v1/branding/logo/:logoId), as an absolute URL mails can load too. */
 export function logoUrl(links: Pick<PortalLinks, 'resolve'>, logoId: string | null): string | null {
@@ -26,8 +31,7 @@ export function applicableColour(value: string | null | undefined): string | nul
 
 /** The branding the organisation list and access answer carry (contract/v1/organization.ts `Branding`). */
 export function sessionBranding(
-  row:
-    Pick<BrandingRow, 'primaryColor' | 'secondaryColor' | 'textColor' | 'logoId' | 'darkLogoId'> | undefined,
+  row: SessionBrandingColumns | undefined,
   links: Pick<PortalLinks, 'resolve'>,
 ): Branding {
   return {
