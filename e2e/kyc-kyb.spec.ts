@@ -77,7 +77,11 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
 /** The visible step of the KYC form (the others stay in the page, hidden, with their answers). */
 const activeStep = (page: Page) => page.locator('.ant-pro-steps-form-step-active');
 
-/** Picks `option` in the antd select labelled `label` inside `scope`. */
+/**
+ * Picks `option` in the antd select labelled `label` inside `scope`, and waits until the select shows it. Once on
+ * CI a pick did not take (the option was clicked, the select still showed its placeholder; most likely a click
+ * during the list's opening motion): then the list is closed and the pick made again.
+ */
 async function choose(
   page: Page,
   scope: Locator,
@@ -86,9 +90,19 @@ async function choose(
   search = false,
 ): Promise<void> {
   const box = scope.getByLabel(label, { exact: true });
-  await box.click();
-  if (search) await box.fill(option);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  // The select's shown value, found from its input (antd: .ant-select > .ant-select-selector > search input + item).
+  const shown = box.locator(
+    "xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]//*[contains(concat(' ', @class, ' '), ' ant-select-selection-item ')]",
+  );
+  await expect(async () => {
+    if (await page.locator('.ant-select-dropdown:visible').count()) await box.press('Escape');
+    await box.click();
+    if (search) await box.fill(option);
+    await page
+      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+      .click({ timeout: 5_000 });
+    await expect(shown).toHaveAttribute('title', option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function typeDate(scope: Locator, label: string, value: string): Promise<void> {
