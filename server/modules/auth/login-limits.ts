@@ -55,11 +55,11 @@ export class LoginLimits {
       await throttle.giveBack(byEmail.slot);
       return byIp;
     }
-    const ipSlot = byIp.ok ? byIp.slot : null;
+    const ipSlot = byIp.ok ? byIp.slot : undefined;
     return {
       ok: true,
       check: {
-        passed: () => throttle.clear(BUCKETS.email, email, ipSlot ?? undefined),
+        passed: () => throttle.clear(BUCKETS.email, email, ipSlot),
       },
     };
   }
