@@ -1,5 +1,6 @@
 import { Type, type Static, type TOptional } from 'typebox';
 import { Envelope, Nullable, OpaqueId, PORTAL_KEYS, PortalKey, messages } from './common';
+import { PERMISSIONS, type Permission } from './permissions';
 
 const strict = { additionalProperties: false } as const;
 
@@ -94,6 +95,9 @@ export type RegionalConfig = Static<typeof RegionalConfig>;
 export const OrganizationAccessData = Type.Object({
   accessToken: Type.String(),
   refreshToken: Type.String(),
+  /** The caller's role in the organisation now, and what it holds (as GET /v1/acl/me says): the portal's role rules read them. */
+  role: Type.String(),
+  permissions: Type.Array(Type.Unsafe<Permission>(Type.String({ enum: [...PERMISSIONS] }))),
   kycStatus: Type.String(),
   kybStatus: Type.String(),
   logo: Nullable(Type.String()),

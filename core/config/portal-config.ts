@@ -16,6 +16,11 @@ export interface RoleRule {
   anyOf?: string[];
   /** The active organisation's account type must be one of these. */
   accountTypes?: ('personal' | 'business')[];
+  /**
+   * The active organisation's role must hold one of these permissions (contract/v1/permissions.ts), as the server
+   * says: the owner holds them all, any other role (built-in or custom) what its grants say.
+   */
+  permissions?: string[];
 }
 
 export interface PluginConfigEntry<TSettings = Record<string, unknown>> {

@@ -1,15 +1,21 @@
 import { canAccess, hasPortalAccess, organizationRefusal } from './access';
 
 describe('canAccess (the one role-rule function)', () => {
+  const none: string[] = [];
   it.each([
-    [undefined, { role: 'member', accountType: 'business' }, true],
-    [{}, { role: null, accountType: null }, true],
-    [{ anyOf: ['owner', 'admin'] }, { role: 'owner', accountType: 'business' }, true],
-    [{ anyOf: ['owner', 'admin'] }, { role: 'Admin', accountType: 'business' }, true],
-    [{ anyOf: ['owner', 'admin'] }, { role: 'member', accountType: 'business' }, false],
-    [{ anyOf: ['owner'] }, { role: null, accountType: 'business' }, false],
-    [{ accountTypes: ['business'] }, { role: 'owner', accountType: 'personal' }, false],
-    [{ anyOf: ['owner'], accountTypes: ['business'] }, { role: 'owner', accountType: 'business' }, true],
+    [undefined, { role: 'member', accountType: 'business', permissions: none }, true],
+    [{}, { role: null, accountType: null, permissions: none }, true],
+    [{ anyOf: ['owner', 'admin'] }, { role: 'owner', accountType: 'business', permissions: none }, true],
+    [{ anyOf: ['owner', 'admin'] }, { role: 'Admin', accountType: 'business', permissions: none }, true],
+    [{ anyOf: ['owner', 'admin'] }, { role: 'member', accountType: 'business', permissions: none }, false],
+    [{ anyOf: ['owner'] }, { role: null, accountType: 'business', permissions: none }, false],
+    [{ accountTypes: ['business'] }, { role: 'owner', accountType: 'personal', permissions: none }, false],
+    [{ anyOf: ['owner'], accountTypes: ['business'] }, { role: 'owner', accountType: 'business', permissions: none }, true],
+    // A permission rule reads the grants, whatever the role is called: a custom role holding it passes.
+    [{ permissions: ['billing.view'] }, { role: 'role-auditor', accountType: 'business', permissions: ['billing.view'] }, true],
+    [{ permissions: ['billing.view'] }, { role: 'admin', accountType: 'business', permissions: ['apps.manage'] }, false],
+    [{ permissions: ['billing.view', 'billing.manage'] }, { role: 'm', accountType: 'business', permissions: ['billing.manage'] }, true],
+    [{ permissions: ['activity.view'], accountTypes: ['business'] }, { role: 'm', accountType: 'personal', permissions: ['activity.view'] }, false],
   ] as const)('rule %j for %j → %s', (rule, subject, expected) => {
     expect(canAccess(rule as never, subject)).toBe(expected);
   });

@@ -4,13 +4,16 @@ import type { PortalKey } from '../session/session-types';
 export interface AccessSubject {
   role: string | null | undefined;
   accountType: 'personal' | 'business' | null | undefined;
+  /** What the role holds in the active organisation (SessionStore.accessSubject). */
+  permissions: readonly string[];
 }
 
 /**
  * The one function that decides role rules (docs/plugin-seams.md). No rule, or an empty one, allows everybody
  * with an organisation; every listed condition must hold. Roles compare case-insensitively.
  * @example
- * canAccess({ anyOf: ['owner', 'admin'] }, { role: 'Admin', accountType: 'business' }) // true
+ * canAccess({ anyOf: ['owner', 'admin'] }, { role: 'Admin', accountType: 'business', permissions: [] }) // true
+ * canAccess({ permissions: ['billing.view'] }, { role: 'auditor', accountType: 'business', permissions: ['billing.view'] }) // true
  */
 export function canAccess(rule: RoleRule | undefined, subject: AccessSubject): boolean {
   if (!rule) return true;
@@ -20,6 +23,9 @@ export function canAccess(rule: RoleRule | undefined, subject: AccessSubject): b
   }
   if (rule.accountTypes && rule.accountTypes.length > 0) {
     if (!subject.accountType || !rule.accountTypes.includes(subject.accountType)) return false;
+  }
+  if (rule.permissions && rule.permissions.length > 0) {
+    if (!rule.permissions.some((p) => subject.permissions.includes(p))) return false;
   }
   return true;
 }

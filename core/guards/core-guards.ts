@@ -33,7 +33,7 @@ export const orgSelected: GuardDefinition = {
 export const role: GuardDefinition = {
   name: 'role',
   check: ({ session, rule }: GuardContext) =>
-    canAccess(rule, { role: session.role, accountType: session.activeOrganization?.accountType })
+    canAccess(rule, session.accessSubject)
       ? allow
       : { denyKey: 'guards.roleDenied' },
 };

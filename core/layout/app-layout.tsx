@@ -67,10 +67,7 @@ const AppLayout = observer(function AppLayout() {
     void i18n.loadNamespaces(namespaces).then(() => setLabelsReady(true));
   }, [i18n, namespaces]);
 
-  const entries = visibleMenu(registry, {
-    role: session.role,
-    accountType: session.activeOrganization?.accountType,
-  });
+  const entries = visibleMenu(registry, session.accessSubject);
   const toMenuData = (entry: MenuEntry): MenuDataItem => ({
     key: entry.item.id,
     path: entry.path,

@@ -123,6 +123,15 @@ describe('plugin host', () => {
     ]);
   });
 
+  it('rejects a role rule that names a permission the catalogue does not have (a typo would shut everybody out)', () => {
+    const billing = plugin('billing', { roleRules: { 'billing.view': { permissions: ['billing.view'] } } });
+    expect(() => buildRegistry([gateway, billing], config())).not.toThrow();
+    const typo = config({ billing: { roles: { 'billing.view': { permissions: ['biling.view'] } } } });
+    expect(problems(() => buildRegistry([gateway, billing], typo))).toEqual([
+      'Role rule "billing.view" names unknown permission "biling.view"',
+    ]);
+  });
+
   describe('well-known routes', () => {
     it('names each required well-known route nobody provides', () => {
       expect(problems(() => buildRegistry([plugin('a')], config()))).toEqual([

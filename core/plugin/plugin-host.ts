@@ -1,3 +1,4 @@
+import { isPermission } from '@contract/v1/permissions';
 import type { PortalConfig, RoleRule } from '../config/portal-config';
 import { coreGuards } from '../guards/core-guards';
 import type { AnyPortalPlugin, LoadedPlugin, PluginContext, PortalMenuItem, PortalRoute } from './plugin-types';
@@ -167,6 +168,10 @@ export function buildRegistry(plugins: AnyPortalPlugin[], config: PortalConfig):
   const roleRules: Record<string, RoleRule> = {};
   for (const l of loaded) {
     Object.assign(roleRules, l.plugin.roleRules ?? {}, config.plugins[l.plugin.id]?.roles ?? {});
+  }
+  for (const [id, rule] of Object.entries(roleRules)) {
+    for (const permission of rule.permissions ?? [])
+      if (!isPermission(permission)) problems.push(`Role rule "${id}" names unknown permission "${permission}"`);
   }
   for (const r of [...routes, ...menu]) {
     if (r.access && !roleRules[r.access])

@@ -30,10 +30,7 @@ export const RouteSlot = observer(function RouteSlot({
 }: RouteSlotProps) {
   const registry = useService(PluginRegistry);
   const session = useService(SessionStore);
-  const entries = visibleSlotEntries(registry.slotEntries(name), registry.roleRules, {
-    role: session.role,
-    accountType: session.activeOrganization?.accountType,
-  });
+  const entries = visibleSlotEntries(registry.slotEntries(name), registry.roleRules, session.accessSubject);
   const nsKey = [...new Set(entries.map((e) => e.namespace))].join(' ');
   const namespaces = useMemo(() => nsKey.split(' ').filter(Boolean), [nsKey]);
   // Contributors' namespaces may not be loaded yet on a page of another plugin: wait rather than show keys.

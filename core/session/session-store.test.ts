@@ -94,4 +94,57 @@ describe('SessionStore', () => {
     s.setTokens({ accessToken: 'a2', refreshToken: 'r2' });
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ refreshToken: 'r' });
   });
+
+  describe('what the role rules read (accessSubject)', () => {
+    const business = { organizationId: 'o1', organizationName: 'Acme', accountType: 'business', role: 'member' } as never;
+
+    it("keeps the organisation's grants across a reload, and follows the server's newer answer for the active organisation only", async () => {
+      const a = await make();
+      a.logIn({ accessToken: 'a', refreshToken: 'r' });
+      a.setOrganizations([business]);
+      a.selectOrganization(
+        { organizationId: 'o1', role: 'role-auditor', permissions: ['billing.view'] },
+        { accessToken: 'a2', refreshToken: 'r2' },
+      );
+      a.dispose();
+      const b = await make();
+      expect(b.accessSubject).toEqual({ role: 'role-auditor', accountType: 'business', permissions: ['billing.view'] });
+
+      b.followAccess({ organizationId: 'other', role: 'owner', permissions: ['acl.manage'] });
+      expect(b.accessSubject.permissions).toEqual(['billing.view']);
+      b.followAccess({ organizationId: 'o1', role: 'admin', permissions: ['billing.view', 'branding.manage'] });
+      expect(b.accessSubject).toEqual({
+        role: 'admin',
+        accountType: 'business',
+        permissions: ['billing.view', 'branding.manage'],
+      });
+      expect(b.activeOrganization?.role).toBe('admin');
+    });
+
+    it("falls back to the built-in role's grants for a session stored before answers carried them", () => {
+      window.localStorage.setItem(
+        SESSION_STORAGE_KEY,
+        JSON.stringify({ isUserLoggedIn: true, isOrgSelected: true, organizationId: 'o1', role: 'ADMIN', accessToken: 'a', refreshToken: 'r' }),
+      );
+      const admin = new SessionStore(window.localStorage);
+      stores.push(admin);
+      expect(admin.accessSubject.permissions).toContain('billing.view');
+      window.localStorage.setItem(
+        SESSION_STORAGE_KEY,
+        JSON.stringify({ isUserLoggedIn: true, isOrgSelected: true, organizationId: 'o1', role: 'role-custom', accessToken: 'a', refreshToken: 'r' }),
+      );
+      const custom = new SessionStore(window.localStorage);
+      stores.push(custom);
+      expect(custom.accessSubject.permissions).toEqual([]);
+    });
+
+    it('forgets the grants at logout', async () => {
+      const s = await make();
+      s.logIn({ accessToken: 'a', refreshToken: 'r' });
+      s.selectOrganization({ organizationId: 'o1', role: 'owner', permissions: ['acl.manage'] }, { accessToken: 'a2', refreshToken: 'r2' });
+      s.logout();
+      expect(s.permissions).toBeNull();
+      expect(s.accessSubject.permissions).toEqual([]);
+    });
+  });
 });

@@ -1,4 +1,6 @@
 import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, type BuiltInRole } from '@contract/v1/permissions';
+import type { AccessSubject } from '../guards/access';
 import { readTokenTimes } from './jwt';
 import type {
   ActiveOrganization,
@@ -25,6 +27,7 @@ const PERSISTED = [
   'twoFactorEnabledInOrg',
   'organizationId',
   'role',
+  'permissions',
   'organizations',
   'portals',
   'regionalConfig',
@@ -44,6 +47,7 @@ function initialState(): PersistedState {
     twoFactorEnabledInOrg: false,
     organizationId: null,
     role: null,
+    permissions: null,
     organizations: [],
     portals: [],
     regionalConfig: null,
@@ -93,6 +97,12 @@ export class SessionStore implements AuthState {
   twoFactorEnabledInOrg = false;
   organizationId: string | null = null;
   role: string | null = null;
+  /**
+   * What the active organisation's role holds now: from its access-token answer, then from GET /v1/acl/me whenever
+   * a page asks (`followAccess`). Null when unknown (a session stored before answers carried them): the role's
+   * built-in grants stand in (`accessSubject`).
+   */
+  permissions: readonly string[] | null = null;
   organizations: OrganizationSummary[] = [];
   portals: PortalSummary[] = [];
   /**
@@ -135,6 +145,21 @@ export class SessionStore implements AuthState {
 
   get activeOrganization(): OrganizationSummary | undefined {
     return this.organizations.find((o) => o.organizationId === this.organizationId);
+  }
+
+  /**
+   * What the role rules read (core/guards/access.ts): the active organisation's role, account type and grants. The
+   * owner holds every permission whatever was stored (the contract's `roleHolds`); unknown grants are the built-in
+   * role's defaults, and none for a custom role.
+   */
+  get accessSubject(): AccessSubject {
+    const role = this.role?.toLowerCase();
+    const builtIn = role && Object.hasOwn(DEFAULT_ROLE_PERMISSIONS, role) ? DEFAULT_ROLE_PERMISSIONS[role as BuiltInRole] : [];
+    return {
+      role: this.role,
+      accountType: this.activeOrganization?.accountType,
+      permissions: role === 'owner' ? PERMISSIONS : (this.permissions ?? builtIn),
+    };
   }
 
   /** Milliseconds epoch at which the access token expires, or null without one. */
@@ -202,10 +227,25 @@ export class SessionStore implements AuthState {
   ): void {
     this.organizationId = active.organizationId;
     this.role = active.role;
+    this.permissions = active.permissions ?? null;
     this.setTokens(tokens);
     if (logo !== undefined) this.logo = logo;
     this.regionalConfig = regionalConfig;
     this.isOrgSelected = true;
+  }
+
+  /**
+   * The server said what the user's role in an organisation is now and what it holds (GET /v1/acl/me): when it is
+   * the active one, the session follows, so the side menu and route guards match what the server will allow even
+   * after someone changed the role since the organisation was entered.
+   */
+  followAccess(access: { organizationId: string; role: string; permissions: readonly string[] }): void {
+    if (access.organizationId !== this.organizationId) return;
+    this.role = access.role;
+    this.permissions = access.permissions;
+    this.organizations = this.organizations.map((org) =>
+      org.organizationId === access.organizationId && org.role !== access.role ? { ...org, role: access.role } : org,
+    );
   }
 
   /**

@@ -48,6 +48,8 @@ export interface AuthState {
 export interface ActiveOrganization {
   organizationId: string;
   role: string;
+  /** What the role holds (the access-token answer's `permissions`). */
+  permissions?: readonly string[];
 }
 
 export interface TokenPair {

@@ -6,14 +6,14 @@ import { ActivityApi } from './api/activity-api-token';
  * of the user area, and the organisation's events at `/organisation/activity`, a tab of the organisation area, both
  * through core's route slots (no import of the plugins that own those areas). The organisation view is for holders
  * of `activity.view`, a permission any role can hold (a custom "Auditor" role, or an admin it was withdrawn from),
- * so the role rule cannot name roles: it admits business organisations and the page asks the server what the user
- * holds (GET /v1/acl/me). The server checks the permission on every call. Pages are lazy.
+ * so the role rule names the permission, not roles; the page asks the server again what the user holds now
+ * (GET /v1/acl/me). The server checks the permission on every call. Pages are lazy.
  */
 const activityLog: PortalPlugin = {
   id: 'activity-log',
   roleRules: {
-    /** Business organisations; `activity.view` itself is checked by the page and the server. */
-    'activity-log.organisation': { accountTypes: ['business'] },
+    /** Business organisations, for holders of `activity.view` (checked again by the page and the server). */
+    'activity-log.organisation': { accountTypes: ['business'], permissions: ['activity.view'] },
   },
   bindings: (bind) =>
     bind.lazySingleton(ActivityApi, () => import('./api/activity-api').then((m) => m.HttpActivityApi)),

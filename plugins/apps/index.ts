@@ -3,11 +3,12 @@ import { AppsApi } from './api/apps-api-token';
 
 /**
  * The app dashboard and launcher: `/dashboard` (the well-known `landing` page) opens `/dashboard/apps`.
- * `apps.manage` (admin or owner by default, overridable in config) decides who may switch partner apps on and off.
+ * The `apps.manage` rule (whoever holds that permission: admin and owner by default; overridable in config) decides
+ * who may switch partner apps on and off.
  */
 const apps: PortalPlugin = {
   id: 'apps',
-  roleRules: { 'apps.manage': { anyOf: ['owner', 'admin'] } },
+  roleRules: { 'apps.manage': { permissions: ['apps.manage'] } },
   bindings: (bind) => bind.lazySingleton(AppsApi, () => import('./api/apps-api').then((m) => m.HttpAppsApi)),
   routes: () => [
     { id: 'apps.dashboard', path: '/dashboard', layout: 'app', provides: 'landing', redirectTo: 'apps.list' },

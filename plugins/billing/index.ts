@@ -3,18 +3,18 @@ import { BillingApi } from './api/billing-api-token';
 
 /**
  * Billing (issue 13): invoices, cards, purchases of usage buckets, contracts, the subscription's renewal and
- * pay-as-you-go, in the app layout. The menu and the routes follow the role rules below, which match who holds
- * `billing.view` and `billing.manage` by default (owner and admin, docs/access-control.md); a page also asks the
- * server what the user holds now (GET /v1/acl/me) and offers only those actions. The server checks each call
+ * pay-as-you-go, in the app layout. The menu and the routes follow the role rules below: whoever holds
+ * `billing.view` or `billing.manage` (owner and admin by default, any custom role granted them; docs/access-control.md);
+ * a page also asks the server what the user holds now (GET /v1/acl/me) and offers only those actions. The server checks each call
  * anyway. Pages are lazy: this entry only describes them, so the login page downloads no billing code.
  */
 const billing: PortalPlugin = {
   id: 'billing',
   roleRules: {
     /** History, contracts and the subscription (`billing.view`). */
-    'billing.view': { anyOf: ['owner', 'admin'] },
+    'billing.view': { permissions: ['billing.view'] },
     /** Cards, purchases, renewal and pay-as-you-go (`billing.manage`). */
-    'billing.manage': { anyOf: ['owner', 'admin'] },
+    'billing.manage': { permissions: ['billing.manage'] },
   },
   bindings: (bind) => bind.lazySingleton(BillingApi, () => import('./api/billing-api').then((m) => m.HttpBillingApi)),
   routes: () => [
@@ -38,7 +38,8 @@ const billing: PortalPlugin = {
       path: '/billing/payments',
       layout: 'app',
       attachTo: { slot: 'billing-area', labelKey: 'menu.payments', order: 20 },
-      access: 'billing.manage',
+      // The cards are readable with billing.view (GET /v1/card); the page offers changes to billing.manage only.
+      access: 'billing.view',
       load: () => import('./pages/payments-page'),
     },
     {
@@ -77,7 +78,7 @@ const billing: PortalPlugin = {
     ...(
       [
         ['history', 'billing.view'],
-        ['payments', 'billing.manage'],
+        ['payments', 'billing.view'],
         ['purchase', 'billing.manage'],
         ['contract', 'billing.view'],
         ['subscription', 'billing.view'],

@@ -6,13 +6,14 @@ import { BRANDING_TABS, tabRouteId } from './portal-tabs';
  * Branding (issue 14): each organisation's logo, dark logo and colours for every portal of the product family, with
  * a live preview, in the app layout. The account portal's branding is applied at once after saving, through the
  * session (core's theme follows the active organisation's branding). Who sees the menu entry and may open the pages
- * is decided by the role rule below (owner and admin hold `branding.manage` by default; overridable in config); the
+ * is decided by the role rule below: whoever holds `branding.manage` (owner and admin by default, any custom role
+ * granted it; overridable in config); the
  * server checks the permission on every call anyway. Pages are lazy: this entry only describes them.
  */
 const branding: PortalPlugin = {
   id: 'branding',
   roleRules: {
-    'branding.manage': { anyOf: ['owner', 'admin'] },
+    'branding.manage': { permissions: ['branding.manage'] },
   },
   bindings: (bind) => bind.lazySingleton(BrandingApi, () => import('./api/branding-api').then((m) => m.HttpBrandingApi)),
   routes: () => [

@@ -11,10 +11,12 @@ import { OrganisationApi } from './api/organisation-api-token';
 const organisationAcl: PortalPlugin = {
   id: 'organisation-acl',
   roleRules: {
-    /** Members and invitations: every member of a business organisation (the server answers by `members.view`). */
-    'organisation-acl.members': { accountTypes: ['business'] },
-    /** Access control and organisation settings. */
-    'organisation-acl.manage': { anyOf: ['owner', 'admin'], accountTypes: ['business'] },
+    /** Members and invitations, for holders of `members.view` (every built-in role) in a business organisation. */
+    'organisation-acl.members': { accountTypes: ['business'], permissions: ['members.view'] },
+    /** Access control: roles and their permissions (`acl.manage`). */
+    'organisation-acl.manage': { accountTypes: ['business'], permissions: ['acl.manage'] },
+    /** Organisation settings (`settings.manage`). */
+    'organisation-acl.settings': { accountTypes: ['business'], permissions: ['settings.manage'] },
   },
   bindings: (bind) => bind.lazySingleton(OrganisationApi, () => import('./api/organisation-api').then((m) => m.HttpOrganisationApi)),
   routes: () => [
@@ -52,7 +54,7 @@ const organisationAcl: PortalPlugin = {
       path: '/organisation/settings',
       layout: 'app',
       attachTo: { slot: 'organisation-area', labelKey: 'menu.settings', order: 30 },
-      access: 'organisation-acl.manage',
+      access: 'organisation-acl.settings',
       load: () => import('./pages/organisation-settings-page'),
     },
   ],
@@ -84,7 +86,7 @@ const organisationAcl: PortalPlugin = {
       id: 'organisation-acl.settings',
       routeId: 'organisation-acl.settings',
       labelKey: 'menu.settings',
-      access: 'organisation-acl.manage',
+      access: 'organisation-acl.settings',
       parentId: 'organisation-acl.menu',
       order: 13,
     },

@@ -30,14 +30,6 @@ export class HttpActivityApi {
     return this.http.call(endpoints.activityLogs, { query }, { signal, silent: true });
   }
 
-  /**
-   * The caller's role and what it holds now (GET /v1/acl/me): whether to show the organisation's log. Silent: on
-   * a failure the page shows the log and leaves the decision to the list call.
-   */
-  myPermissions(signal?: AbortSignal) {
-    return this.http.call(endpoints.myPermissions, undefined, { signal, silent: true });
-  }
-
   sessions(signal?: AbortSignal) {
     return this.http.call(endpoints.userSessions, undefined, { signal, silent: true });
   }

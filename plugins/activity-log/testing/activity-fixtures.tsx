@@ -22,7 +22,8 @@ export interface Recorded {
 }
 
 /** Inside Acme with `role`; times shown in Paris with a 24-hour format (the access answer's regionalConfig). */
-export function inOrganization(role = 'owner') {
+/** Signed in and inside Acme with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
+export function inOrganization(role = 'owner', permissions?: string[]) {
   return (session: SessionStore): void => {
     session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
     session.setOrganizations([
@@ -36,7 +37,7 @@ export function inOrganization(role = 'owner') {
       },
     ]);
     session.selectOrganization(
-      { organizationId: 'org-1', role },
+      { organizationId: 'org-1', role, permissions },
       { accessToken: 'org-access', refreshToken: 'org-refresh' },
       null,
       { matchDeviceTime: false, timeZone: 'Europe/Paris', timeFormat: 'YYYY-MM-DD HH:mm' },
@@ -129,12 +130,15 @@ export function activityList(rows: ActivityLogRow[], total = rows.length): Recor
   }));
 }
 
-export async function renderActivity(url: string, options: { role?: string; language?: string } = {}) {
+export async function renderActivity(
+  url: string,
+  options: { role?: string; permissions?: string[]; language?: string } = {},
+) {
   const view = await renderWithPortal({
     plugins: [stubAuthPlugin, activityPlugin],
     url,
     language: options.language,
-    session: inOrganization(options.role ?? 'owner'),
+    session: inOrganization(options.role ?? 'owner', options.permissions),
   });
   // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
   await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });

@@ -51,10 +51,7 @@ export class AppDashboardStore {
 
   /** Admin or owner by default (docs/organisation-selection.md): they get the menu and the 'enable the service' hint. */
   get canManage(): boolean {
-    return canAccess(this.options.manageRule, {
-      role: this.session.role,
-      accountType: this.session.activeOrganization?.accountType,
-    });
+    return canAccess(this.options.manageRule, this.session.accessSubject);
   }
 
   /** Loads now and again whenever the active organisation changes (here or in another tab). Returns the stop. */

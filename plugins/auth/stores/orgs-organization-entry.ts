@@ -100,7 +100,8 @@ export class OrganizationEntry {
         ),
       );
       this.session.selectOrganization(
-        { organizationId: org.organizationId, role: org.role },
+        // The server's role and grants now; the cached list's role may be older.
+        { organizationId: org.organizationId, role: data.role, permissions: data.permissions },
         { accessToken: data.accessToken, refreshToken: data.refreshToken },
         data.logo,
         data.regionalConfig ?? null,

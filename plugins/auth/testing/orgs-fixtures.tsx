@@ -10,6 +10,7 @@ import { server } from '../../../tests/msw/server';
 import authPlugin from '../index';
 import { endpoints } from '@contract/v1/endpoints';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { PERMISSIONS } from '@contract/v1/permissions';
 
 export const PORTALS: Portal[] = [
   { id: 'portal-account', name: 'Account', key: 'kreanoAccount' },
@@ -41,6 +42,8 @@ export function accessData(overrides: Partial<OrganizationAccessData> = {}): Org
   return {
     accessToken: 'org-access-token',
     refreshToken: 'org-refresh-token',
+    role: 'owner',
+    permissions: [...PERMISSIONS],
     kycStatus: 'notSubmitted',
     kybStatus: 'notSubmitted',
     logo: null,

@@ -14,11 +14,6 @@ import { endpoints, type Endpoints } from '@contract/v1/endpoints';
 export class HttpBillingApi {
   constructor(@inject(HttpClient) private readonly http: HttpClient) {}
 
-  /** The caller's role and permissions now (what the screens may offer). */
-  myPermissions(signal?: AbortSignal) {
-    return this.http.call(endpoints.myPermissions, undefined, { signal });
-  }
-
   // Invoices
 
   bills(query: EndpointQuery<Endpoints['bills']>, signal?: AbortSignal) {

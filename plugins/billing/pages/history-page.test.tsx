@@ -1,6 +1,6 @@
 import { formatDate } from '@core';
 import { endpoints } from '@contract/v1/endpoints';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { answer, invoice, myAccess, pagedList, refuse, renderBilling } from '../testing/billing-fixtures';
 
@@ -63,6 +63,25 @@ describe('billing history', { timeout: 180_000 }, () => {
     await waitFor(() => expect(calls.queries.at(-1)).toEqual({ offset: '2', limit: '10' }));
     await user.click(screen.getByRole('listitem', { name: '3' }));
     await waitFor(() => expect(calls.queries.at(-1)).toEqual({ offset: '3', limit: '10' }));
+  });
+
+  it('is open, with the Billing menu, to a custom role granted billing.view, and closed to a member without it', async () => {
+    myAccess('role-accounts', ['billing.view']);
+    pagedList(endpoints.bills, ROWS, 3);
+    // The session holds what entering the organisation answered for the role.
+    await renderBilling('/billing/history', { role: 'role-accounts', permissions: ['billing.view'] });
+    expect(await screen.findByText('INV-000003')).toBeInTheDocument();
+    expect(screen.getAllByRole('menuitem', { name: /Billing/ }).length).toBeGreaterThan(0);
+    // Payment methods read the cards with billing.view; buying needs billing.manage.
+    expect(screen.getAllByRole('link', { name: 'Payment methods' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Buy usage' })).not.toBeInTheDocument();
+    cleanup();
+
+    const member = pagedList(endpoints.bills, ROWS, 3);
+    await renderBilling('/billing/history', { role: 'member', heading: false });
+    expect(await screen.findByText("You don't have permission to view this page")).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Billing/ })).not.toBeInTheDocument();
+    expect(member.count).toBe(0);
   });
 
   it('applies a status choice after the filter pause, from the first page', async () => {

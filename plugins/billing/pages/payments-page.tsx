@@ -1,4 +1,4 @@
-import { ConfirmDialog, useService } from '@core';
+import { ConfirmDialog, useService, useOrganizationAccess } from '@core';
 import type { Card } from '@contract/v1/billing';
 import { DEFAULT_CURRENCY } from '@contract/v1/billing-rules';
 import { Button, Empty, Spin, Tag, Typography } from 'antd';
@@ -11,7 +11,6 @@ import { CardFormDialog } from '../components/card-form-dialog';
 import { cardLabel } from '../components/card-label';
 import { LoadFailed } from '../components/list-state';
 import { VerifyCardDialog } from '../components/verify-card-dialog';
-import { BillingAccessStore } from '../stores/billing-access-store';
 import { CardsStore } from '../stores/cards-store';
 
 type Dialog = { kind: 'add' } | { kind: 'delete'; card: Card } | null;
@@ -25,10 +24,9 @@ const PaymentsPage = observer(function PaymentsPage() {
   const { t } = useTranslation('billing');
   const api = useService(BillingApi);
   const [store] = useState(() => new CardsStore(api));
-  const [access] = useState(() => new BillingAccessStore(api));
+  const access = useOrganizationAccess();
   const [dialog, setDialog] = useState<Dialog>(null);
   useEffect(() => store.start(), [store]);
-  useEffect(() => access.start(), [access]);
   const canManage = access.can('billing.manage');
   const close = () => setDialog(null);
 

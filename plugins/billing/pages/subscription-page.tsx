@@ -1,5 +1,5 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { useDateFormat, useService } from '@core';
+import { useDateFormat, useService, useOrganizationAccess } from '@core';
 import type { Bucket } from '@contract/v1/billing';
 import { Alert, Empty, Switch, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -10,7 +10,6 @@ import { BillingPage } from '../components/billing-page';
 import { LoadFailed } from '../components/list-state';
 import { useUnits } from '../components/money';
 import { PayAsYouGoPanel } from '../components/pay-as-you-go-panel';
-import { BillingAccessStore } from '../stores/billing-access-store';
 import { SubscriptionStore } from '../stores/subscription-store';
 
 /**
@@ -21,9 +20,8 @@ const SubscriptionPage = observer(function SubscriptionPage() {
   const { t } = useTranslation('billing');
   const api = useService(BillingApi);
   const [store] = useState(() => new SubscriptionStore(api));
-  const [access] = useState(() => new BillingAccessStore(api));
+  const access = useOrganizationAccess();
   useEffect(() => store.start(), [store]);
-  useEffect(() => access.start(), [access]);
   const canManage = access.can('billing.manage');
 
   return (

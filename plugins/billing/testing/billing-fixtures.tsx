@@ -25,7 +25,8 @@ import billingPlugin from '../index';
 export const ORG_ID = 'org-1';
 
 /** Logged in and inside Acme (a business organisation) with `role`, as the app layout's guards require. */
-export function inOrganization(role = 'owner') {
+/** Signed in and inside the organisation with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
+export function inOrganization(role = 'owner', permissions?: string[]) {
   return (session: SessionStore): void => {
     session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
     session.setOrganizations([
@@ -39,7 +40,7 @@ export function inOrganization(role = 'owner') {
       },
     ]);
     session.selectOrganization(
-      { organizationId: ORG_ID, role },
+      { organizationId: ORG_ID, role, permissions },
       { accessToken: 'org-access', refreshToken: 'org-refresh' },
     );
   };
@@ -169,14 +170,17 @@ export function pagedList<Row extends JsonBodyType>(
   });
 }
 
-export async function renderBilling(url: string, options: { role?: string; language?: string } = {}) {
+export async function renderBilling(
+  url: string,
+  options: { role?: string; permissions?: string[]; language?: string; heading?: boolean } = {},
+) {
   const view = await renderWithPortal({
     plugins: [stubAuthPlugin, billingPlugin],
     url,
     language: options.language,
-    session: inOrganization(options.role ?? 'owner'),
+    session: inOrganization(options.role ?? 'owner', options.permissions),
   });
   // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
-  await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });
+  if (options.heading !== false) await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });
   return view;
 }

@@ -222,4 +222,12 @@ describe('branding editor', { timeout: 180_000 }, () => {
     expect(screen.queryByRole('heading', { name: /branding/i })).not.toBeInTheDocument();
     expect(list.count).toBe(0);
   });
+
+  it('offers the menu entry and the page to a custom role granted branding.manage, whatever its name', async () => {
+    savedBranding();
+    // The session holds what entering the organisation answered for the role.
+    await renderBranding('/branding/admin', { role: 'role-designer', permissions: ['branding.manage'] });
+    expect(screen.getAllByRole('menuitem', { name: /Branding/ }).length).toBeGreaterThan(0);
+    expect(screen.queryByText("You don't have permission to view this page")).not.toBeInTheDocument();
+  });
 });

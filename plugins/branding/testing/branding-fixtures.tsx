@@ -46,7 +46,8 @@ export function portals(patch: Partial<PortalBranding> = {}): PortalBranding[] {
 }
 
 /** Logged in and inside Acme with `role`, as the app layout's guards require. */
-function inOrganization(role: string) {
+/** Signed in and inside Acme with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
+function inOrganization(role: string, permissions?: string[]) {
   return (session: SessionStore): void => {
     session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
     session.setOrganizations([
@@ -60,7 +61,7 @@ function inOrganization(role: string) {
       },
     ]);
     session.selectOrganization(
-      { organizationId: ORG_ID, role },
+      { organizationId: ORG_ID, role, permissions },
       { accessToken: 'org-access', refreshToken: 'org-refresh' },
     );
   };
@@ -104,13 +105,13 @@ export function savedBranding(list: PortalBranding[] = portals()): Recorded {
 
 export async function renderBranding(
   url = '/branding',
-  options: { role?: string; language?: string; heading?: boolean } = {},
+  options: { role?: string; permissions?: string[]; language?: string; heading?: boolean } = {},
 ) {
   const view = await renderWithPortal({
     plugins: [stubAuthPlugin, brandingPlugin],
     url,
     language: options.language,
-    session: inOrganization(options.role ?? 'owner'),
+    session: inOrganization(options.role ?? 'owner', options.permissions),
   });
   // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
   if (options.heading !== false) await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });

@@ -37,11 +37,6 @@ export class HttpOrganisationApi {
     return this.http.call(endpoints.transferOwnership, { body }, { signal, showSuccess: true });
   }
 
-  /** The caller's role and permissions now (what the screens may offer). */
-  myPermissions(signal?: AbortSignal) {
-    return this.http.call(endpoints.myPermissions, undefined, { signal });
-  }
-
   // Members and invitations
 
   members(query: EndpointQuery<Endpoints['organizationMembers']>, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import { ConfirmDialog, SessionStore, useService } from '@core';
+import { ConfirmDialog, useService, useOrganizationAccess } from '@core';
 import type { AclRow } from '@contract/v1/organization-acl';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -9,7 +9,6 @@ import { AclMatrix } from '../components/acl-matrix';
 import { OrganisationNav } from '../components/organisation-nav';
 import { RoleNameDialog } from '../components/role-name-dialog';
 import { AccessControlStore } from '../stores/access-control-store';
-import { MyAccessStore } from '../stores/my-access-store';
 import '../components/organisation.css';
 
 type Dialog = { kind: 'add' } | { kind: 'rename'; row: AclRow } | { kind: 'delete'; row: AclRow } | null;
@@ -18,12 +17,10 @@ type Dialog = { kind: 'add' } | { kind: 'rename'; row: AclRow } | { kind: 'delet
 const AccessControlPage = observer(function AccessControlPage() {
   const { t } = useTranslation('organisation-acl');
   const api = useService(OrganisationApi);
-  const session = useService(SessionStore);
   const headingId = useId();
-  const [access] = useState(() => new MyAccessStore(api, session));
+  const access = useOrganizationAccess();
   const [store] = useState(() => new AccessControlStore(api, access));
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => access.start(), [access]);
   useEffect(() => store.start(), [store]);
   const canManageRoles = access.can('acl.manage');
   const close = () => setDialog(null);

@@ -1,4 +1,4 @@
-import { ConfirmDialog, PluginRegistry, SessionStore, useService } from '@core';
+import { ConfirmDialog, PluginRegistry, SessionStore, useService, useOrganizationAccess } from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
 import { Button, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -13,7 +13,6 @@ import { MembersTable } from '../components/members-table';
 import { OrganisationNav } from '../components/organisation-nav';
 import { TransferOwnershipDialog } from '../components/transfer-ownership-dialog';
 import { MembersStore } from '../stores/members-store';
-import { MyAccessStore } from '../stores/my-access-store';
 import '../components/organisation.css';
 
 type Dialog =
@@ -35,10 +34,9 @@ const MembersPage = observer(function MembersPage() {
   const registry = useService(PluginRegistry);
   const navigate = useNavigate();
   const headingId = useId();
-  const [access] = useState(() => new MyAccessStore(api, session));
+  const access = useOrganizationAccess();
   const [store] = useState(() => new MembersStore(api));
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => access.start(), [access]);
   useEffect(() => store.start(), [store]);
 
   const organization = session.activeOrganization;

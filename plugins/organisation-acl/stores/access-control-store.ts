@@ -1,8 +1,8 @@
+import type { OrganizationAccessStore } from '@core';
 import type { AclRow, PermissionGroupData } from '@contract/v1/organization-acl';
 import type { Permission } from '@contract/v1/permissions';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { OrganisationApi } from '../api/organisation-api';
-import type { MyAccessStore } from './my-access-store';
 
 export type AclStatus = 'loading' | 'ready' | 'failed';
 
@@ -27,7 +27,7 @@ export class AccessControlStore {
 
   constructor(
     private readonly api: OrganisationApi,
-    private readonly access: MyAccessStore,
+    private readonly access: OrganizationAccessStore,
   ) {
     makeAutoObservable<AccessControlStore, 'api' | 'access' | 'controller'>(
       this,

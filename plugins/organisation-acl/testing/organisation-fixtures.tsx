@@ -16,7 +16,8 @@ export const ORG_ID = 'org-1';
 export const ORG_NAME = 'Acme Pty Ltd';
 
 /** Logged in and inside Acme with `role`, as the app layout's guards require; also a personal account and Globex. */
-export function inOrganization(role = 'owner') {
+/** Signed in and inside the organisation with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
+export function inOrganization(role = 'owner', permissions?: string[]) {
   return (session: SessionStore): void => {
     session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
     session.setOrganizations([
@@ -38,7 +39,7 @@ export function inOrganization(role = 'owner') {
       },
     ]);
     session.selectOrganization(
-      { organizationId: ORG_ID, role },
+      { organizationId: ORG_ID, role, permissions },
       { accessToken: 'org-access', refreshToken: 'org-refresh' },
     );
   };

@@ -198,6 +198,21 @@ describe('custom roles', () => {
     expect((await member.get('/v1/acl')).statusCode).toBe(403);
   });
 
+  it("are answered, with what they hold, when their holder enters the organisation (the portal's menu reads it)", async () => {
+    const entered = async (email: string) => {
+      const login = await loginAs(app, email);
+      const access = await call(app, {
+        url: '/v1/organization/access',
+        token: login.accessToken,
+        body: { portalId: 'kreanoAccount', orgId: DEMO_IDS.acme },
+      });
+      expect(access.statusCode, access.body).toBe(200);
+      return access.json.data as { role: string; permissions: string[] };
+    };
+    expect(await entered('bob@example.com')).toMatchObject({ role: supportId, permissions: ['apps.manage', 'members.view'] });
+    expect(await entered('demo@example.com')).toMatchObject({ role: 'owner', permissions: PERMISSIONS });
+  });
+
   it('cannot be deleted while someone holds them; then can, and the deletion is recorded', async () => {
     const inUse = await admin.delete(`/v1/roles/${supportId}`);
     expect(inUse.statusCode).toBe(400);

@@ -12,6 +12,8 @@ import type {
   Portal,
 } from '../../../contract/v1/organization';
 import { memberships, organizationPortals, organizations, portals } from './schema';
+import { organizationRoles } from '../organization-acl/schema';
+import { grantsOf } from '../../security/access-control';
 import { users } from '../users/schema';
 import { forbidden, notFound, preconditionFailed } from '../../http/errors';
 import type { Services } from '../../services';
@@ -136,13 +138,20 @@ export class OrganizationService {
   ): Promise<OrganizationAccessData> {
     const { db } = this.s;
     const [membership] = await db
-      .select({ org: organizations, role: memberships.role })
+      .select({ org: organizations, role: memberships.role, grants: organizationRoles.permissions })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .leftJoin(
+        organizationRoles,
+        and(
+          eq(organizationRoles.organizationId, memberships.organizationId),
+          eq(organizationRoles.roleId, memberships.role),
+        ),
+      )
       .where(and(eq(memberships.organizationId, body.orgId), eq(memberships.userId, auth.userId)));
     // Not a member looks the same as no such organisation.
     if (!membership) throw notFound(ORGANIZATION_MESSAGES.organizationNotFound, 'ORGANIZATION_NOT_FOUND');
-    const { org, role } = membership;
+    const { org, role, grants } = membership;
     if (!org.enabled) throw forbidden(ORGANIZATION_MESSAGES.disabled, 'ORGANIZATION_DISABLED');
     // The portal may be named by id (from GET /v1/portal) or by key.
     const [portal] = await db
@@ -181,6 +190,8 @@ export class OrganizationService {
     const branding = await brandingOf(db, this.s.links, org.id, portal.key);
     return {
       ...tokens,
+      role,
+      permissions: [...grantsOf(role, grants)],
       kycStatus: await kycStatusOf(db, auth.userId, this.s.clock.now()),
       kybStatus: org.accountType === 'business' ? org.kybStatus : 'notSubmitted',
       logo: branding.file,
