@@ -287,4 +287,52 @@ test.describe('billing', () => {
     expect(pdf.status()).toBe(404);
     await adminPage.close();
   });
+
+  test('a custom role granted billing.view alone gets the Billing menu and reads billing, but buys nothing', async ({
+    browser,
+    request,
+  }) => {
+    const owner = await createVerifiedAccount(request, 'billing.custom-owner');
+    const organization = uniqueName('Ledger Co');
+    await apiCreateOrganization(request, await apiLogin(request, owner), organization);
+    const ownerPage = await browser.newPage();
+    await enterOrganization(ownerPage, owner, organization);
+    const ownerToken = await sessionToken(ownerPage);
+    await ownerPage.close();
+    const created = await request.post('/v1/roles', {
+      data: { name: 'Bookkeeper', permissions: ['billing.view'] },
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const roleId = ((await created.json()) as { data: { role: { id: string } } }).data.role.id;
+
+    const bookkeeper = await createVerifiedAccount(request, 'billing.bookkeeper');
+    const seen = await mailIds(request, bookkeeper.email);
+    const invited = await request.post('/v1/organization/member', {
+      data: { email: bookkeeper.email, role: roleId },
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    expect(invited.ok(), await invited.text()).toBe(true);
+    const mail = await waitForNewMail(request, bookkeeper.email, `You are invited to join ${organization}`, seen);
+    const link = new URL(linkTo(mail, '/invite'));
+    const accepted = await request.post('/v1/organization/invite', {
+      data: { orgId: link.searchParams.get('orgId'), invitationId: link.searchParams.get('invitationId') },
+      headers: { Authorization: `Bearer ${await apiLogin(request, bookkeeper)}` },
+    });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+
+    const page = await browser.newPage();
+    await enterOrganization(page, bookkeeper, organization);
+    await expect(page.getByRole('menuitem', { name: /Billing/ }).first()).toBeVisible();
+    await page.getByRole('menuitem', { name: /Billing/ }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing history' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Payment methods' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy usage' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Payment methods' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment methods' })).toBeVisible();
+    await expect(page.getByText(/You can see billing but not change it/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add card' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('bookkeeper-payments.png') });
+    await page.close();
+  });
 });
