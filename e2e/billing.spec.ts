@@ -323,8 +323,10 @@ test.describe('billing', () => {
 
     const page = await browser.newPage();
     await enterOrganization(page, bookkeeper, organization);
-    await expect(page.getByRole('menuitem', { name: /Billing/ }).first()).toBeVisible();
+    // The custom role by its name in the account panel, and the Billing group in the side menu.
+    await expect(page.getByTestId('account-role')).toHaveText('Bookkeeper');
     await page.getByRole('menuitem', { name: /Billing/ }).first().click();
+    await page.getByRole('link', { name: 'History' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Billing history' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Payment methods' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Buy usage' })).toHaveCount(0);

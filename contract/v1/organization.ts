@@ -97,6 +97,8 @@ export const OrganizationAccessData = Type.Object({
   refreshToken: Type.String(),
   /** The caller's role in the organisation now, and what it holds (as GET /v1/acl/me says): the portal's role rules read them. */
   role: Type.String(),
+  /** The custom role's name, null for a built-in role (the portal names those itself). */
+  roleName: Nullable(Type.String()),
   permissions: Type.Array(Type.Unsafe<Permission>(Type.String({ enum: [...PERMISSIONS] }))),
   kycStatus: Type.String(),
   kybStatus: Type.String(),

@@ -42,7 +42,8 @@ export const AccountPanel = observer(function AccountPanel() {
             </Typography.Text>
           )}
           <Typography.Text data-testid="account-role">
-            {roleLabel(t, session.role ?? active.role)}
+            {/* A custom role by its name, never by its id. */}
+            {session.roleName ?? roleLabel(t, session.role ?? active.role)}
           </Typography.Text>
         </>
       )}

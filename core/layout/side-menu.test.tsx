@@ -112,6 +112,18 @@ describe('side menu', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('account-role')).toHaveTextContent('Owner');
   });
 
+  it('shows a custom role by its name, never by its id', async () => {
+    await openSideMenu((session) => {
+      session.logIn({ accessToken: 'a', refreshToken: 'r' });
+      session.setOrganizations([{ ...ACME, role: 'c5ac373e-b8bc-43e9-b821-b0766b5feb8c' }]);
+      session.selectOrganization(
+        { organizationId: ACME.organizationId, role: 'c5ac373e-b8bc-43e9-b821-b0766b5feb8c', roleName: 'Bookkeeper' },
+        { accessToken: 'a2', refreshToken: 'r2' },
+      );
+    });
+    expect(screen.getByTestId('account-role')).toHaveTextContent(/^Bookkeeper$/);
+  });
+
   it('shows the role of the chosen organisation', async () => {
     await openSideMenu(inside(GLOBEX, [ACME, GLOBEX]));
     expect(screen.getByTestId('account-organisation')).toHaveTextContent('Globex Ltd');

@@ -103,22 +103,24 @@ describe('SessionStore', () => {
       a.logIn({ accessToken: 'a', refreshToken: 'r' });
       a.setOrganizations([business]);
       a.selectOrganization(
-        { organizationId: 'o1', role: 'role-auditor', permissions: ['billing.view'] },
+        { organizationId: 'o1', role: 'role-auditor', roleName: 'Auditor', permissions: ['billing.view'] },
         { accessToken: 'a2', refreshToken: 'r2' },
       );
       a.dispose();
       const b = await make();
       expect(b.accessSubject).toEqual({ role: 'role-auditor', accountType: 'business', permissions: ['billing.view'] });
+      expect(b.roleName).toBe('Auditor');
 
-      b.followAccess({ organizationId: 'other', role: 'owner', permissions: ['acl.manage'] });
+      b.followAccess({ organizationId: 'other', role: 'owner', roleName: null, permissions: ['acl.manage'] });
       expect(b.accessSubject.permissions).toEqual(['billing.view']);
-      b.followAccess({ organizationId: 'o1', role: 'admin', permissions: ['billing.view', 'branding.manage'] });
+      b.followAccess({ organizationId: 'o1', role: 'admin', roleName: null, permissions: ['billing.view', 'branding.manage'] });
       expect(b.accessSubject).toEqual({
         role: 'admin',
         accountType: 'business',
         permissions: ['billing.view', 'branding.manage'],
       });
       expect(b.activeOrganization?.role).toBe('admin');
+      expect(b.roleName).toBeNull();
     });
 
     it("falls back to the built-in role's grants for a session stored before answers carried them", () => {

@@ -27,6 +27,7 @@ const PERSISTED = [
   'twoFactorEnabledInOrg',
   'organizationId',
   'role',
+  'roleName',
   'permissions',
   'organizations',
   'portals',
@@ -47,6 +48,7 @@ function initialState(): PersistedState {
     twoFactorEnabledInOrg: false,
     organizationId: null,
     role: null,
+    roleName: null,
     permissions: null,
     organizations: [],
     portals: [],
@@ -97,6 +99,8 @@ export class SessionStore implements AuthState {
   twoFactorEnabledInOrg = false;
   organizationId: string | null = null;
   role: string | null = null;
+  /** A custom role's name, as the server sent it; null for a built-in role (which the portal names itself). */
+  roleName: string | null = null;
   /**
    * What the active organisation's role holds now: from its access-token answer, then from GET /v1/acl/me whenever
    * a page asks (`followAccess`). Null when unknown (a session stored before answers carried them): the role's
@@ -227,6 +231,7 @@ export class SessionStore implements AuthState {
   ): void {
     this.organizationId = active.organizationId;
     this.role = active.role;
+    this.roleName = active.roleName ?? null;
     this.permissions = active.permissions ?? null;
     this.setTokens(tokens);
     if (logo !== undefined) this.logo = logo;
@@ -239,9 +244,15 @@ export class SessionStore implements AuthState {
    * the active one, the session follows, so the side menu and route guards match what the server will allow even
    * after someone changed the role since the organisation was entered.
    */
-  followAccess(access: { organizationId: string; role: string; permissions: readonly string[] }): void {
+  followAccess(access: {
+    organizationId: string;
+    role: string;
+    roleName: string | null;
+    permissions: readonly string[];
+  }): void {
     if (access.organizationId !== this.organizationId) return;
     this.role = access.role;
+    this.roleName = access.roleName;
     this.permissions = access.permissions;
     this.organizations = this.organizations.map((org) =>
       org.organizationId === access.organizationId && org.role !== access.role ? { ...org, role: access.role } : org,

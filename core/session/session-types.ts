@@ -48,6 +48,8 @@ export interface AuthState {
 export interface ActiveOrganization {
   organizationId: string;
   role: string;
+  /** A custom role's name (null for a built-in role). */
+  roleName?: string | null;
   /** What the role holds (the access-token answer's `permissions`). */
   permissions?: readonly string[];
 }

@@ -101,7 +101,12 @@ export class OrganizationEntry {
       );
       this.session.selectOrganization(
         // The server's role and grants now; the cached list's role may be older.
-        { organizationId: org.organizationId, role: data.role, permissions: data.permissions },
+        {
+          organizationId: org.organizationId,
+          role: data.role,
+          roleName: data.roleName,
+          permissions: data.permissions,
+        },
         { accessToken: data.accessToken, refreshToken: data.refreshToken },
         data.logo,
         data.regionalConfig ?? null,

@@ -43,6 +43,7 @@ export function accessData(overrides: Partial<OrganizationAccessData> = {}): Org
     accessToken: 'org-access-token',
     refreshToken: 'org-refresh-token',
     role: 'owner',
+    roleName: null,
     permissions: [...PERMISSIONS],
     kycStatus: 'notSubmitted',
     kybStatus: 'notSubmitted',

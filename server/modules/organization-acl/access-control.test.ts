@@ -209,8 +209,12 @@ describe('custom roles', () => {
       expect(access.statusCode, access.body).toBe(200);
       return access.json.data as { role: string; permissions: string[] };
     };
-    expect(await entered('bob@example.com')).toMatchObject({ role: supportId, permissions: ['apps.manage', 'members.view'] });
-    expect(await entered('demo@example.com')).toMatchObject({ role: 'owner', permissions: PERMISSIONS });
+    expect(await entered('bob@example.com')).toMatchObject({
+      role: supportId,
+      roleName: 'Helpdesk',
+      permissions: ['apps.manage', 'members.view'],
+    });
+    expect(await entered('demo@example.com')).toMatchObject({ role: 'owner', roleName: null, permissions: PERMISSIONS });
   });
 
   it('cannot be deleted while someone holds them; then can, and the deletion is recorded', async () => {

@@ -138,7 +138,12 @@ export class OrganizationService {
   ): Promise<OrganizationAccessData> {
     const { db } = this.s;
     const [membership] = await db
-      .select({ org: organizations, role: memberships.role, grants: organizationRoles.permissions })
+      .select({
+        org: organizations,
+        role: memberships.role,
+        roleName: organizationRoles.name,
+        grants: organizationRoles.permissions,
+      })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .leftJoin(
@@ -151,7 +156,7 @@ export class OrganizationService {
       .where(and(eq(memberships.organizationId, body.orgId), eq(memberships.userId, auth.userId)));
     // Not a member looks the same as no such organisation.
     if (!membership) throw notFound(ORGANIZATION_MESSAGES.organizationNotFound, 'ORGANIZATION_NOT_FOUND');
-    const { org, role, grants } = membership;
+    const { org, role, roleName, grants } = membership;
     if (!org.enabled) throw forbidden(ORGANIZATION_MESSAGES.disabled, 'ORGANIZATION_DISABLED');
     // The portal may be named by id (from GET /v1/portal) or by key.
     const [portal] = await db
@@ -191,6 +196,7 @@ export class OrganizationService {
     return {
       ...tokens,
       role,
+      roleName,
       permissions: [...grantsOf(role, grants)],
       kycStatus: await kycStatusOf(db, auth.userId, this.s.clock.now()),
       kybStatus: org.accountType === 'business' ? org.kybStatus : 'notSubmitted',
