@@ -49,7 +49,7 @@ export class AppDashboardStore {
     );
   }
 
-  /** Admin or owner by default (docs/organisation-selection.md): they get the menu and the 'enable the service' hint. */
+  /** Holders of `apps.manage` (admin and owner by default; docs/organisation-selection.md) get the menu and the 'enable the service' hint. */
   get canManage(): boolean {
     return canAccess(this.options.manageRule, this.session.accessSubject);
   }

@@ -12,7 +12,7 @@ import { call, createTestApp, loginAs } from '../../test/test-app';
 import { memberships, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
 import { organizationRoles } from './schema';
-import { api, enter } from './test-helpers';
+import { api, enter, entryAnswer } from './test-helpers';
 
 let app: App;
 let owner: ReturnType<typeof api>; // demo, owner of Acme
@@ -199,16 +199,7 @@ describe('custom roles', () => {
   });
 
   it("are answered, with what they hold, when their holder enters the organisation (the portal's menu reads it)", async () => {
-    const entered = async (email: string) => {
-      const login = await loginAs(app, email);
-      const access = await call(app, {
-        url: '/v1/organization/access',
-        token: login.accessToken,
-        body: { portalId: 'kreanoAccount', orgId: DEMO_IDS.acme },
-      });
-      expect(access.statusCode, access.body).toBe(200);
-      return access.json.data as { role: string; permissions: string[] };
-    };
+    const entered = (email: string) => entryAnswer(app, email, DEMO_IDS.acme);
     expect(await entered('bob@example.com')).toMatchObject({
       role: supportId,
       roleName: 'Helpdesk',
