@@ -323,7 +323,8 @@ test.describe('billing', () => {
 
     const page = await browser.newPage();
     await enterOrganization(page, bookkeeper, organization);
-    // The custom role by its name in the account panel, and the Billing group in the side menu.
+    // The custom role by its name on the dashboard and in the account panel, and the Billing group in the side menu.
+    await expect(page.getByText(`${organization} · Bookkeeper`, { exact: true })).toBeVisible();
     await expect(page.getByTestId('account-role')).toHaveText('Bookkeeper');
     await page.getByRole('menuitem', { name: /Billing/ }).first().click();
     await page.getByRole('link', { name: 'History' }).first().click();

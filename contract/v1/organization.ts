@@ -30,7 +30,10 @@ export const OrganizationListItem = Type.Object({
   organizationId: Type.String(),
   organizationName: Type.String(),
   accountType: AccountType,
+  /** The role's id: a built-in role's name (`owner`, `admin`, `member`) or a custom role's id. */
   role: Type.String(),
+  /** The custom role's name, null for a built-in role (the portal names those itself). */
+  roleName: Nullable(Type.String()),
   enabled: Type.Boolean(),
   portals: PortalAccessMap,
   branding: Branding,

@@ -42,8 +42,7 @@ export const AccountPanel = observer(function AccountPanel() {
             </Typography.Text>
           )}
           <Typography.Text data-testid="account-role">
-            {/* A custom role by its name, never by its id. */}
-            {session.roleName ?? roleLabel(t, session.role ?? active.role)}
+            {roleLabel(t, session.role ?? active.role, session.roleName)}
           </Typography.Text>
         </>
       )}

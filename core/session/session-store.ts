@@ -255,7 +255,9 @@ export class SessionStore implements AuthState {
     this.roleName = access.roleName;
     this.permissions = access.permissions;
     this.organizations = this.organizations.map((org) =>
-      org.organizationId === access.organizationId && org.role !== access.role ? { ...org, role: access.role } : org,
+      org.organizationId === access.organizationId && org.role !== access.role
+        ? { ...org, role: access.role, roleName: access.roleName }
+        : org,
     );
   }
 

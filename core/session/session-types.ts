@@ -25,7 +25,11 @@ export type TwoFactorConfigInfo = Record<string, TwoFactorMethodInfo>;
 export type Branding = Partial<ContractBranding>;
 
 /** An organisation of the cached directory: the contract's list item (branding may be missing in an older stored session). */
-export type OrganizationSummary = Omit<OrganizationListItem, 'branding'> & { branding?: Branding | null };
+export type OrganizationSummary = Omit<OrganizationListItem, 'branding' | 'roleName'> & {
+  branding?: Branding | null;
+  /** Missing in a session stored before the list carried it. */
+  roleName?: string | null;
+};
 
 /** A portal of the directory; `key` may be missing in an older stored session. */
 export type PortalSummary = Omit<Portal, 'key'> & { key?: Portal['key'] };

@@ -41,7 +41,7 @@ const AppsPage = observer(function AppsPage() {
                 organization.accountType === 'personal'
                   ? t('dashboard.personal')
                   : organization.organizationName,
-              role: roleLabel(t, role),
+              role: roleLabel(t, role, session.roleName),
             })}
           </Typography.Text>
         )}

@@ -56,7 +56,7 @@ export function OrgsAccountList({
                 onClick={() => onSelect(org)}
               >
                 <span className="auth-orgs__name">{org.organizationName}</span>
-                <span className="auth-orgs__role">{roleLabel(t, org.role)}</span>
+                <span className="auth-orgs__role">{roleLabel(t, org.role, org.roleName)}</span>
                 {refusal && <span className="auth-orgs__tag">{t(REFUSAL_TAG_KEYS[refusal])}</span>}
               </PlainButton>
             </li>

@@ -110,6 +110,22 @@ describe('orgs page', { timeout: 30000 }, () => {
     expect(session.portals.map((p) => p.id)).toEqual(['portal-account']);
   });
 
+  it('names a custom role by the name its organisation gave it, never by its id', async () => {
+    const GLOBEX = organization({
+      organizationId: 'org-globex',
+      organizationName: 'Globex',
+      accountType: 'business',
+      role: 'c5ac373e-b8bc-43e9-b821-b0766b5feb8c',
+      roleName: 'Bookkeeper',
+    });
+    directoryHandlers([PERSONAL, ACME, GLOBEX]);
+    await openOrgs();
+    const business = await screen.findByRole('region', { name: 'Organisation accounts' });
+    const globex = within(business).getByRole('button', { name: /Globex/ });
+    expect(globex).toHaveTextContent('Bookkeeper');
+    expect(globex).not.toHaveTextContent(/c5ac373e/i);
+  });
+
   it("shows 'Portal not found', logs out and goes to login when this deployment's portal is not listed", async () => {
     directoryHandlers([PERSONAL], [{ id: 'portal-sign', name: 'Sign', key: 'kreanoSign' }]);
     const { router, session } = await openOrgs();

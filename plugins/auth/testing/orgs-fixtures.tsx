@@ -23,6 +23,7 @@ export function organization(overrides: Partial<OrganizationListItem> = {}): Org
     organizationName: 'Jane Citizen',
     accountType: 'personal',
     role: 'owner',
+    roleName: null,
     enabled: true,
     portals: { kreanoAccount: { hasAccess: true }, kreanoSign: { hasAccess: true } },
     branding: { primaryColor: null, secondaryColor: null, textColor: null, file: null, darkLogo: null },

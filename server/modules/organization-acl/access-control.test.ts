@@ -206,6 +206,11 @@ describe('custom roles', () => {
       permissions: ['apps.manage', 'members.view'],
     });
     expect(await entered('demo@example.com')).toMatchObject({ role: 'owner', roleName: null, permissions: PERMISSIONS });
+    // The organisation list names the custom role too, where the account selection shows it.
+    const list = await call(app, { url: '/v1/organization-list', token: (await loginAs(app, 'bob@example.com')).accessToken });
+    expect(list.json.data.organizationList).toContainEqual(
+      expect.objectContaining({ organizationId: DEMO_IDS.acme, role: supportId, roleName: 'Helpdesk' }),
+    );
   });
 
   it('cannot be deleted while someone holds them; then can, and the deletion is recorded', async () => {

@@ -64,6 +64,7 @@ function organizationListQuery(db: OrganizationServiceNeeds['db']) {
           enabled: organizations.enabled,
         },
         role: memberships.role,
+        roleName: organizationRoles.name,
         branding: {
           primaryColor: portalBranding.primaryColor,
           secondaryColor: portalBranding.secondaryColor,
@@ -81,6 +82,13 @@ function organizationListQuery(db: OrganizationServiceNeeds['db']) {
       })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .leftJoin(
+        organizationRoles,
+        and(
+          eq(organizationRoles.organizationId, memberships.organizationId),
+          eq(organizationRoles.roleId, memberships.role),
+        ),
+      )
       .leftJoin(
         portalBranding,
         and(
@@ -106,7 +114,7 @@ export class OrganizationService {
 
   async list(auth: AuthContext): Promise<OrganizationListItem[]> {
     const rows = await this.listQuery.execute({ userId: auth.userId });
-    return rows.map(({ org, role, branding, access }) => {
+    return rows.map(({ org, role, roleName, branding, access }) => {
       const map: Partial<Record<PortalKey, { hasAccess: boolean }>> = {};
       for (const [key, hasAccess] of Object.entries(access ?? {})) map[key as PortalKey] = { hasAccess };
       return {
@@ -114,6 +122,7 @@ export class OrganizationService {
         organizationName: org.name,
         accountType: org.accountType,
         role,
+        roleName,
         enabled: org.enabled,
         portals: map,
         // The branding this portal (the account portal) shows for each organisation (docs/branding.md).
