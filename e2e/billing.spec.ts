@@ -334,6 +334,7 @@ test.describe('billing', () => {
     await page.getByRole('link', { name: 'Payment methods' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payment methods' })).toBeVisible();
     await expect(page.getByText(/You can see billing but not change it/)).toBeVisible();
+    await expect(page.getByText('No card yet.', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add card' })).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('bookkeeper-payments.png') });
     await page.close();

@@ -7,7 +7,7 @@ const PRIMARY = card({ id: 'c-1', primary: true });
 const SPARE = card({ id: 'c-2', brand: 'mastercard', last4: '4444', expiryMonth: 9, expiryYear: 2031 });
 const UNVERIFIED = card({ id: 'c-3', last4: '3220', verified: false });
 
-async function renderPayments(options: { role?: string; language?: string } = {}) {
+async function renderPayments(options: { role?: string; permissions?: string[]; language?: string } = {}) {
   const view = await renderBilling('/billing/payments', options);
   await screen.findByRole('heading', {
     level: 1,
@@ -246,6 +246,15 @@ describe('payment methods', { timeout: 180_000 }, () => {
     expect(await screen.findByText(/You can see billing but not change it/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add card' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  it('does not ask a role without billing.manage to add a card when there is none', async () => {
+    myAccess('role-7', ['billing.view']);
+    answer(endpoints.cards, { cards: [] });
+    await renderPayments({ role: 'role-7', permissions: ['billing.view'] });
+    expect(await screen.findByText(/You can see billing but not change it/)).toBeInTheDocument();
+    expect(await screen.findByText('No card yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Add one to buy usage/)).not.toBeInTheDocument();
   });
 
   it('speaks French, the card rules included', async () => {

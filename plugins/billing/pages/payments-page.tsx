@@ -28,6 +28,8 @@ const PaymentsPage = observer(function PaymentsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   useEffect(() => store.start(), [store]);
   const canManage = access.can('billing.manage');
+  /** The server said the user may look but not change: known only once it answered. */
+  const readOnly = access.status === 'ready' && !canManage;
   const close = () => setDialog(null);
 
   return (
@@ -49,7 +51,7 @@ const PaymentsPage = observer(function PaymentsPage() {
             </Button>
           )}
         </div>
-        {access.status === 'ready' && !canManage && (
+        {readOnly && (
           <Typography.Paragraph>{t('readOnly')}</Typography.Paragraph>
         )}
         {store.status === 'failed' && (
@@ -62,7 +64,10 @@ const PaymentsPage = observer(function PaymentsPage() {
             </div>
           </div>
         )}
-        {store.status === 'ready' && store.cards.length === 0 && <Empty description={t('payments.empty')} />}
+        {store.status === 'ready' && store.cards.length === 0 && (
+          // Someone who cannot add a card is not asked to add one.
+          <Empty description={t(readOnly ? 'payments.emptyReadOnly' : 'payments.empty')} />
+        )}
         {store.cards.length > 0 && (
           <ul className="billing-cards" aria-label={t('payments.listLabel')}>
             {store.cards.map((card) => (
