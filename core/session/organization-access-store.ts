@@ -18,10 +18,6 @@ export type AccessStatus = 'loading' | 'ready' | 'failed';
  */
 export class OrganizationAccessStore {
   status: AccessStatus = 'loading';
-  role: string | null = null;
-  /** The custom role's name, null for a built-in role. */
-  roleName: string | null = null;
-  permissions: readonly Permission[] = [];
 
   private controller: AbortController | null = null;
 
@@ -36,12 +32,14 @@ export class OrganizationAccessStore {
     );
   }
 
+  /** The session holds the answer (role, name, grants); this store only says whether it arrived. */
   get isOwner(): boolean {
-    return this.role === 'owner';
+    return this.status === 'ready' && this.session.role === 'owner';
   }
 
+  /** Whether the answer said the role holds `permission` (the owner holds them all: `SessionStore.accessSubject`). */
   can(permission: Permission): boolean {
-    return this.isOwner || this.permissions.includes(permission);
+    return this.status === 'ready' && this.session.accessSubject.permissions.includes(permission);
   }
 
   /** Loads now; returns the stop for an effect. */
@@ -63,17 +61,13 @@ export class OrganizationAccessStore {
         silent: true,
       });
       runInAction(() => {
-        this.role = data.role;
-        this.roleName = data.roleName;
-        this.permissions = data.permissions;
-        this.status = 'ready';
         this.session.followAccess(data);
+        this.status = 'ready';
       });
     } catch {
       if (controller.signal.aborted) return;
       runInAction(() => {
         this.status = 'failed';
-        this.permissions = [];
       });
     }
   }
