@@ -18,6 +18,15 @@ export const ACCESS_MESSAGES = {
   permissionDenied: 'http.permissionDenied',
 } satisfies Record<string, MessageKey>;
 
+/**
+ * The join from a membership to its role's row (`.leftJoin(organizationRoles, membershipRole)`): a custom role's name
+ * and any role's stored grants. A built-in role without stored grants has no row, hence a left join.
+ */
+export const membershipRole = and(
+  eq(organizationRoles.organizationId, memberships.organizationId),
+  eq(organizationRoles.roleId, memberships.role),
+);
+
 const isBuiltIn = (role: string): role is BuiltInRole => Object.hasOwn(DEFAULT_ROLE_PERMISSIONS, role);
 
 /** The caller's place in an organisation as it is now: their role's id and what it holds. */
@@ -52,13 +61,7 @@ export class AccessControl {
     const [row] = await this.db
       .select({ role: memberships.role, stored: organizationRoles.permissions })
       .from(memberships)
-      .leftJoin(
-        organizationRoles,
-        and(
-          eq(organizationRoles.organizationId, memberships.organizationId),
-          eq(organizationRoles.roleId, memberships.role),
-        ),
-      )
+      .leftJoin(organizationRoles, membershipRole)
       .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
       .limit(1);
     if (!row) return null;

@@ -13,7 +13,7 @@ import type {
 } from '../../../contract/v1/organization';
 import { memberships, organizationPortals, organizations, portals } from './schema';
 import { organizationRoles } from '../organization-acl/schema';
-import { grantsOf } from '../../security/access-control';
+import { grantsOf, membershipRole } from '../../security/access-control';
 import { users } from '../users/schema';
 import { forbidden, notFound, preconditionFailed } from '../../http/errors';
 import type { Services } from '../../services';
@@ -82,13 +82,7 @@ function organizationListQuery(db: OrganizationServiceNeeds['db']) {
       })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-      .leftJoin(
-        organizationRoles,
-        and(
-          eq(organizationRoles.organizationId, memberships.organizationId),
-          eq(organizationRoles.roleId, memberships.role),
-        ),
-      )
+      .leftJoin(organizationRoles, membershipRole)
       .leftJoin(
         portalBranding,
         and(
@@ -155,13 +149,7 @@ export class OrganizationService {
       })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-      .leftJoin(
-        organizationRoles,
-        and(
-          eq(organizationRoles.organizationId, memberships.organizationId),
-          eq(organizationRoles.roleId, memberships.role),
-        ),
-      )
+      .leftJoin(organizationRoles, membershipRole)
       .where(and(eq(memberships.organizationId, body.orgId), eq(memberships.userId, auth.userId)));
     // Not a member looks the same as no such organisation.
     if (!membership) throw notFound(ORGANIZATION_MESSAGES.organizationNotFound, 'ORGANIZATION_NOT_FOUND');
