@@ -3,70 +3,23 @@
  * the real plugin, signed in inside a business organisation, with HTTP faked by MSW.
  */
 import '@ant-design/v5-patch-for-react-19';
-import type { SessionStore } from '@core';
 import type { ActivityLogRow, UserSession } from '@contract/v1/activity-log';
-import type { EndpointRoute } from '@contract/v1/endpoint';
 import { endpoints } from '@contract/v1/endpoints';
 import { screen } from '@testing-library/react';
-import { HttpResponse } from 'msw';
-import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
-import { server } from '../../../tests/msw/server';
+import { answer, type Recorded } from '../../../tests/msw/recorded-answers';
 import { renderWithPortal } from '../../../tests/render-with-portal';
+import { inOrganization as signedIn } from '../../../tests/signed-in-organization';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import activityPlugin from '../index';
 
-export interface Recorded {
-  queries: Record<string, string>[];
-  params: Record<string, string>[];
-  count: number;
-}
-
-/** Inside Acme with `role`; times shown in Paris with a 24-hour format (the access answer's regionalConfig). */
-/** Signed in and inside Acme with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
+/** Signed in and inside Acme with `role`; times shown in Paris with a 24-hour format (the entry answer's regionalConfig). */
 export function inOrganization(role = 'owner', permissions?: string[]) {
-  return (session: SessionStore): void => {
-    session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
-    session.setOrganizations([
-      {
-        organizationId: 'org-1',
-        organizationName: 'Acme Pty Ltd',
-        accountType: 'business',
-        role,
-        enabled: true,
-        portals: { kreanoAccount: { hasAccess: true } },
-      },
-    ]);
-    session.selectOrganization(
-      { organizationId: 'org-1', role, permissions },
-      { accessToken: 'org-access', refreshToken: 'org-refresh' },
-      null,
-      { matchDeviceTime: false, timeZone: 'Europe/Paris', timeFormat: 'YYYY-MM-DD HH:mm' },
-    );
-  };
+  return signedIn(role, permissions, {
+    regionalConfig: { matchDeviceTime: false, timeZone: 'Europe/Paris', timeFormat: 'YYYY-MM-DD HH:mm' },
+  });
 }
 
-/** Answers an endpoint with `data` (or a function of the request), or fails with `status`; records the calls. */
-export function answer(
-  route: EndpointRoute,
-  data: unknown | ((request: { query: Record<string, string>; params: Record<string, string> }) => unknown),
-  options: { status?: number; msg?: string } = {},
-): Recorded {
-  const recorded: Recorded = { queries: [], params: [], count: 0 };
-  server.use(
-    onEndpoint(route, ({ request, params }) => {
-      recorded.count += 1;
-      const query = Object.fromEntries(new URL(request.url).searchParams);
-      recorded.queries.push(query);
-      recorded.params.push(params as Record<string, string>);
-      if (options.status)
-        return HttpResponse.json({ msg: options.msg ?? 'Refused', code: 'TEST' }, { status: options.status });
-      const value =
-        typeof data === 'function' ? data({ query, params: params as Record<string, string> }) : data;
-      return HttpResponse.json({ data: value, msg: options.msg ?? '' } as never);
-    }),
-  );
-  return recorded;
-}
+export { answer, type Recorded } from '../../../tests/msw/recorded-answers';
 
 export function event(
   patch: Partial<ActivityLogRow> & Pick<ActivityLogRow, 'id' | 'eventType'>,

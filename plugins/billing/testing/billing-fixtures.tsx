@@ -5,7 +5,6 @@
  */
 // Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
 import '@ant-design/v5-patch-for-react-19';
-import type { SessionStore } from '@core';
 import type {
   Bucket,
   Card,
@@ -18,36 +17,13 @@ import type {
 import type { EndpointRoute } from '@contract/v1/endpoint';
 import { screen } from '@testing-library/react';
 import type { JsonBodyType } from 'msw';
+import { answer, type Recorded } from '../../../tests/msw/recorded-answers';
 import { renderWithPortal } from '../../../tests/render-with-portal';
+import { inOrganization } from '../../../tests/signed-in-organization';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import billingPlugin from '../index';
 
-export const ORG_ID = 'org-1';
-
-/** Logged in and inside Acme (a business organisation) with `role`, as the app layout's guards require. */
-/** Signed in and inside the organisation with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
-export function inOrganization(role = 'owner', permissions?: string[]) {
-  return (session: SessionStore): void => {
-    session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
-    session.setOrganizations([
-      {
-        organizationId: ORG_ID,
-        organizationName: 'Acme Pty Ltd',
-        accountType: 'business',
-        role,
-        enabled: true,
-        portals: { kreanoAccount: { hasAccess: true } },
-      },
-    ]);
-    session.selectOrganization(
-      { organizationId: ORG_ID, role, permissions },
-      { accessToken: 'org-access', refreshToken: 'org-refresh' },
-    );
-  };
-}
-
-import { answer, type Recorded } from '../../../tests/msw/recorded-answers';
-
+export { ORG_ID } from '../../../tests/signed-in-organization';
 export { answer, myAccess, refuse, type Recorded } from '../../../tests/msw/recorded-answers';
 
 

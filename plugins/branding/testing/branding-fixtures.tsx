@@ -4,20 +4,18 @@
  */
 // Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
 import '@ant-design/v5-patch-for-react-19';
-import type { SessionStore } from '@core';
 import type { PortalBranding } from '@contract/v1/branding';
-import type { EndpointRoute } from '@contract/v1/endpoint';
 import { endpoints } from '@contract/v1/endpoints';
 import { PORTAL_KEYS } from '@contract/v1/constants';
 import { screen } from '@testing-library/react';
-import { HttpResponse, type JsonBodyType } from 'msw';
-import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
-import { server } from '../../../tests/msw/server';
+import { answer, type Recorded } from '../../../tests/msw/recorded-answers';
 import { renderWithPortal } from '../../../tests/render-with-portal';
+import { inOrganization } from '../../../tests/signed-in-organization';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import brandingPlugin from '../index';
 
-export const ORG_ID = 'org-1';
+export { ORG_ID } from '../../../tests/signed-in-organization';
+export { answer, type Recorded } from '../../../tests/msw/recorded-answers';
 
 const NAMES: Record<string, string> = {
   kreanoAccount: 'Kreano Account',
@@ -43,59 +41,6 @@ export function portals(patch: Partial<PortalBranding> = {}): PortalBranding[] {
     updatedAt: null,
     ...(key === 'kreanoAccount' ? patch : {}),
   }));
-}
-
-/** Logged in and inside Acme with `role`, as the app layout's guards require. */
-/** Signed in and inside Acme with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
-function inOrganization(role: string, permissions?: string[]) {
-  return (session: SessionStore): void => {
-    session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
-    session.setOrganizations([
-      {
-        organizationId: ORG_ID,
-        organizationName: 'Acme Pty Ltd',
-        accountType: 'business',
-        role,
-        enabled: true,
-        portals: { kreanoAccount: { hasAccess: true } },
-      },
-    ]);
-    session.selectOrganization(
-      { organizationId: ORG_ID, role, permissions },
-      { accessToken: 'org-access', refreshToken: 'org-refresh' },
-    );
-  };
-}
-
-export interface Recorded {
-  bodies: any[];
-  queries: Record<string, string>[];
-  count: number;
-}
-
-/** Answers one endpoint with `data` (or a function of the request) and records what the portal sent. */
-export function answer(
-  route: EndpointRoute,
-  data: JsonBodyType | ((request: { body: any; query: Record<string, string> }) => JsonBodyType),
-  options: { msg?: string; status?: number } = {},
-): Recorded {
-  const recorded: Recorded = { bodies: [], queries: [], count: 0 };
-  server.use(
-    onEndpoint(route, async ({ request }) => {
-      recorded.count += 1;
-      const text = await request.text();
-      const body: unknown = text ? JSON.parse(text) : undefined;
-      const query = Object.fromEntries(new URL(request.url).searchParams);
-      recorded.bodies.push(body);
-      recorded.queries.push(query);
-      if (options.status && options.status >= 400) {
-        return HttpResponse.json({ msg: options.msg ?? 'Refused', code: 'TEST' }, { status: options.status });
-      }
-      const value = typeof data === 'function' ? data({ body, query }) : data;
-      return HttpResponse.json({ data: value, msg: options.msg ?? '' });
-    }),
-  );
-  return recorded;
 }
 
 /** GET /v1/branding answering `list`. */

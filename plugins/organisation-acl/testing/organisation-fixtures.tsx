@@ -4,23 +4,20 @@
  */
 // Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
 import '@ant-design/v5-patch-for-react-19';
-import type { SessionStore } from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
 import type { Role } from '@contract/v1/organization-acl';
 import { screen } from '@testing-library/react';
 import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
+import { inOrganization as signedIn } from '../../../tests/signed-in-organization';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import organisationPlugin from '../index';
 
-export const ORG_ID = 'org-1';
-export const ORG_NAME = 'Acme Pty Ltd';
+export { ORG_ID, ORG_NAME } from '../../../tests/signed-in-organization';
 
-/** Logged in and inside Acme with `role`, as the app layout's guards require; also a personal account and Globex. */
-/** Signed in and inside the organisation with `role`; `permissions` are what entering it answered (unknown: the role's defaults). */
+/** Signed in and inside Acme with `role`, a personal account beside it (see the shared `inOrganization`). */
 export function inOrganization(role = 'owner', permissions?: string[]) {
-  return (session: SessionStore): void => {
-    session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
-    session.setOrganizations([
+  return signedIn(role, permissions, {
+    otherAccounts: [
       {
         organizationId: 'personal-1',
         organizationName: 'Jane Citizen',
@@ -29,24 +26,11 @@ export function inOrganization(role = 'owner', permissions?: string[]) {
         enabled: true,
         portals: { kreanoAccount: { hasAccess: true } },
       },
-      {
-        organizationId: ORG_ID,
-        organizationName: ORG_NAME,
-        accountType: 'business',
-        role,
-        enabled: true,
-        portals: { kreanoAccount: { hasAccess: true } },
-      },
-    ]);
-    session.selectOrganization(
-      { organizationId: ORG_ID, role, permissions },
-      { accessToken: 'org-access', refreshToken: 'org-refresh' },
-    );
-  };
+    ],
+  });
 }
 
 export { answer, myAccess, refuse, type Recorded } from '../../../tests/msw/recorded-answers';
-
 
 export const ROLES: Role[] = [
   { id: 'owner', name: 'Owner', builtIn: true, locked: true, members: 1 },

@@ -5,11 +5,12 @@
  */
 // Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
 import '@ant-design/v5-patch-for-react-19';
-import type { PortalPlugin, SessionStore } from '@core';
+import type { PortalPlugin } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { HttpResponse, type JsonBodyType } from 'msw';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal, type RenderPortalOptions } from '../../../tests/render-with-portal';
+import { inOrganization as signedIn } from '../../../tests/signed-in-organization';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
 import twoFactorPlugin from '../index';
 import { endpoints } from '@contract/v1/endpoints';
@@ -55,24 +56,8 @@ export function userInfo(patch?: DeepPartial<UserInfo>): UserInfo {
   );
 }
 
-/** Logged in and inside an organisation, as the app layout's guards require. */
-export function inOrganization(session: SessionStore): void {
-  session.logIn({ accessToken: 'access', refreshToken: 'refresh' });
-  session.setOrganizations([
-    {
-      organizationId: 'org-1',
-      organizationName: 'Acme Pty Ltd',
-      accountType: 'business',
-      role: 'owner',
-      enabled: true,
-      portals: { kreanoAccount: { hasAccess: true } },
-    },
-  ]);
-  session.selectOrganization(
-    { organizationId: 'org-1', role: 'owner' },
-    { accessToken: 'org-access', refreshToken: 'org-refresh' },
-  );
-}
+/** Signed in and inside an organisation as its owner, as the app layout's guards require. */
+export const inOrganization = signedIn('owner');
 
 export interface Recorded {
   bodies: any[];
