@@ -27,6 +27,7 @@ import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { loadRoutePreloads } from '../plugin/route-preloads';
 import { SessionStore } from '../session/session-store';
 import { followSessionBranding, loadConfiguredTheme, ThemeRoot, ThemeStore } from '../theme';
+import { loadAntdLocale } from '../theme/antd-locale-loaders';
 import { AntdNotifier } from '../ui/antd-notifier';
 import { Notifier } from '../ui/notifier';
 import { BootErrorPage } from './boot-error-page';
@@ -95,6 +96,11 @@ export async function bootPortal(
       throw error instanceof BootError ? error : new BootError([`/theme/preset: ${error.message}`], 'config');
     }),
   ]).catch(abandon);
+
+  // antd's texts for a language other than English are a chunk of their own: fetched now, they are there by the
+  // time an antd screen (the app layout, a dialog) opens, instead of arriving after it.
+  void loadAntdLocale(i18n.language);
+  i18n.on('languageChanged', (language) => void loadAntdLocale(language));
 
   let container: PortalContainer;
   try {

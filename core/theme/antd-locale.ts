@@ -1,13 +1,25 @@
-// `antd/es/...`, not `antd/locale/...`: under Vite 8's CJS interop the latter makes pro-components fall back to Chinese.
 import type { Locale } from 'antd/es/locale';
-import arEG from 'antd/es/locale/ar_EG';
 import enUS from 'antd/es/locale/en_US';
-import frFR from 'antd/es/locale/fr_FR';
+import { useEffect, useState } from 'react';
+import { loadAntdLocale, loadedAntdLocale } from './antd-locale-loaders';
 
-const antdLocales: Record<string, Locale> = { ar: arEG, en: enUS, fr: frFR };
-
-/** antd's texts (pagination, date pickers, empty states) for a portal language; English when antd has none. */
-export function antdLocaleFor(language: string | undefined): Locale {
-  const base = (language ?? 'en').split('-')[0]!.toLowerCase();
-  return antdLocales[base] ?? enUS;
+/**
+ * antd's texts for a portal language; English when antd has none. Another language's texts are a chunk of their
+ * own, normally fetched at boot already (antd-locale-loaders.ts); should they still be on their way, antd speaks
+ * English until they arrive and the page re-renders with them. The page itself never waits for them.
+ */
+export function useAntdLocale(language: string | undefined): Locale {
+  const [, arrived] = useState(0);
+  const ready = loadedAntdLocale(language);
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void loadAntdLocale(language).then(() => {
+      if (mounted && loadedAntdLocale(language)) arrived((count) => count + 1);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [language, ready]);
+  return ready ?? enUS;
 }

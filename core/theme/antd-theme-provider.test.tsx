@@ -1,5 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useStyleRegister } from '@ant-design/cssinjs';
 import { Button, Empty, theme as antdTheme } from 'antd';
+import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../tests/setup/test-i18n';
 import { createPortalContainer, ServiceProvider } from '../di';
@@ -47,10 +50,39 @@ describe('AntdThemeProvider', () => {
     expect(screen.getByRole('button', { name: 'Go' })).toBeInTheDocument();
   });
 
-  it("shows antd's own texts in the portal language", () => {
+  it("shows antd's own texts in the portal language", async () => {
     renderThemed(new ThemeStore(), 'fr');
-    expect(screen.getAllByText('Aucune donnée')).not.toHaveLength(0);
+    // French texts are a chunk of their own, fetched when a French page first shows antd.
+    expect(await screen.findAllByText('Aucune donnée')).not.toHaveLength(0);
     expect(screen.queryByText('No data')).toBeNull();
+  });
+
+  it("follows a language switch with antd's texts, keeping what the page holds meanwhile", async () => {
+    const i18n = createTestI18n('en');
+    const container = createPortalContainer();
+    container.constant(ThemeStore, new ThemeStore());
+    render(
+      <ServiceProvider container={container}>
+        <I18nextProvider i18n={i18n}>
+          <Suspense fallback={<p>Loading</p>}>
+            <AntdThemeProvider>
+              <input aria-label="Note" defaultValue="" />
+              <Empty />
+            </AntdThemeProvider>
+          </Suspense>
+        </I18nextProvider>
+      </ServiceProvider>,
+    );
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    await userEvent.type(note, 'half-typed');
+
+    await act(() => i18n.changeLanguage('ar'));
+    // While antd's Arabic texts load, the page stays on screen, not behind a spinner.
+    expect(note).toBeVisible();
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(await screen.findAllByText('لا توجد بيانات')).not.toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Note' })).toBe(note);
+    expect(note).toHaveValue('half-typed');
   });
 
   it('shows antd texts in English for English users', () => {
@@ -77,5 +109,37 @@ describe('AntdThemeProvider', () => {
     );
     expect(screen.getByRole('status', { name: 'antd tokens' })).toHaveTextContent(/^#0b1f44 Poppins,/i);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  });
+
+  it('generates a component\'s styles once for the life of the page, not again each time a page shows it', () => {
+    const generated = vi.fn();
+    // Styled as antd styles its components: through the css-in-js cache the provider gives.
+    function StyledCard() {
+      const { theme, token, hashId } = antdTheme.useToken();
+      useStyleRegister({ theme, token, hashId, path: ['kept-style-probe'] }, () => {
+        generated();
+        return { '.kept-style-probe': { color: token.colorPrimary } };
+      });
+      return <p className="kept-style-probe">Card</p>;
+    }
+    const container = createPortalContainer();
+    container.constant(ThemeStore, new ThemeStore());
+    const visit = () =>
+      render(
+        <ServiceProvider container={container}>
+          <I18nextProvider i18n={createTestI18n('en')}>
+            <AntdThemeProvider>
+              <StyledCard />
+            </AntdThemeProvider>
+          </I18nextProvider>
+        </ServiceProvider>,
+      );
+
+    // A route change unmounts the page that showed it; coming back mounts it again.
+    visit().unmount();
+    visit().unmount();
+    visit();
+    expect(screen.getByText('Card')).toBeInTheDocument();
+    expect(generated).toHaveBeenCalledTimes(1);
   });
 });

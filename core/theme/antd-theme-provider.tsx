@@ -1,14 +1,22 @@
 // antd 5 under React 19 (stack.md): its click wave and static dialogs render through this patch. It loads with
 // the theme every antd screen needs, not with the entry: the login page draws no antd (docs/performance.md).
 import '@ant-design/v5-patch-for-react-19';
+import { StyleContext } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useService } from '../di/use-service';
 import { directionOf } from '../i18n/i18n';
-import { antdLocaleFor } from './antd-locale';
+import { useAntdLocale } from './antd-locale';
+import { createKeptStyleCache } from './kept-style-cache';
 import { ThemeStore } from './theme-store';
+
+/**
+ * antd's style settings as its own default, with one kept cache for the page's life: the styles a visited page
+ * generated serve its next visit (kept-style-cache.ts).
+ */
+const STYLE_CONTEXT = { hashPriority: 'low', cache: createKeptStyleCache(), defaultCache: false } as const;
 
 /**
  * Gives the antd components below it the portal's theme (colours, Poppins, readable text) and antd's own texts
@@ -23,10 +31,13 @@ export const AntdThemeProvider = observer(function AntdThemeProvider({ children 
   const theme = useService(ThemeStore);
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const locale = useAntdLocale(language);
   return (
-    <ConfigProvider theme={theme.antdTheme} locale={antdLocaleFor(language)} direction={directionOf(language)}>
-      {children}
-    </ConfigProvider>
+    <StyleContext.Provider value={STYLE_CONTEXT}>
+      <ConfigProvider theme={theme.antdTheme} locale={locale} direction={directionOf(language)}>
+        {children}
+      </ConfigProvider>
+    </StyleContext.Provider>
   );
 });
 
