@@ -19,8 +19,12 @@
  * call to the local server (the Apps list, the profile), as a user waits for it, and not compositing on the GPU
  * process (headless, no GPU here). Between two clicks the page is left to settle (an idle callback), like a person
  * who reads before clicking on.
+ *
+ * `BENCH_CPU_PROFILE=<file.cpuprofile>` records a V8 CPU profile of the first rate's series (CDP `Profiler`) into that
+ * file, for Chromium DevTools or a script that sums self time per chunk (how docs/performance.md found its costs).
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
 import { ensureFreshBuilds } from './dev-build.mjs';
@@ -217,10 +221,20 @@ export async function routeBenchmark(root: string): Promise<void> {
   for (const rate of rates) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const before = await metrics(page, cdp);
+    const profileTo = rate === rates[0] ? process.env.BENCH_CPU_PROFILE : undefined;
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const changesMade: (Change & { target: Target })[] = [];
     for (let i = 0; i < changes; i += 1) {
       const target = TARGETS[(i + 1) % TARGETS.length]!;
       changesMade.push({ ...(await changeRoute(page, target)), target });
+    }
+    if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileTo, JSON.stringify(profile));
+      console.log(`CPU profile of the ${rate}x series written to ${profileTo}`);
     }
     // Back to the page the series started on (not measured), so the DOM and listener counts compare like with like.
     for (let i = changes; i % TARGETS.length !== 0; i += 1)
