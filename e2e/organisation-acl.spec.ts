@@ -156,6 +156,32 @@ test.describe('organisations', () => {
     await expect(page.getByTestId('account-role')).toHaveText('Owner');
   });
 
+  test("on a phone in French, the members page's toolbar buttons wrap inside the card instead of running past it", async ({
+    page,
+    request,
+  }) => {
+    const owner = await createVerifiedAccount(request, 'org.phone');
+    const name = uniqueName('Narrow');
+    await apiCreateOrganization(request, await apiLogin(request, owner), name);
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto('/login');
+    await page.getByLabel('Language').selectOption('fr');
+    await page.getByLabel('E-mail', { exact: true }).fill(owner.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await page.waitForURL(/\/dashboard\/apps$/);
+    await page.goto('/organisation/users');
+
+    const card = page.locator('.ant-pro-table-list-toolbar');
+    const edge = (await card.boundingBox())!;
+    for (const label of ['Inviter un utilisateur', 'Transférer la propriété']) {
+      const button = (await page.getByRole('button', { name: label }).boundingBox())!;
+      expect(button.x + button.width, label).toBeLessThanOrEqual(edge.x + edge.width + 0.5);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+  });
+
   test('at the limit of owned organisations the form is replaced by the limit message', async ({
     page,
     request,
