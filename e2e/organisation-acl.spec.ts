@@ -302,6 +302,8 @@ test.describe('organisations', () => {
     await expectNoSeriousViolations(page, { include: DIALOGS });
     await page.keyboard.press('ArrowDown');
     await page.locator('.ant-select-dropdown').getByTitle('Member', { exact: true }).click();
+    // The pick took: the list shows it before Save, so the row's "Member" below is this change's doing.
+    await expect(roleDialog.locator('.ant-select-selection-item')).toHaveText('Member');
     await roleDialog.getByRole('button', { name: 'Save role' }).click();
     await expect(page.getByText('Role updated')).toBeVisible();
     await expect(memberRow(page, newcomer.email).getByText('Member', { exact: true })).toBeVisible();
