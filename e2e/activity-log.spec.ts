@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedAccount, mailIds, waitForNewMail, type TestAccount } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiLogin,
+  createVerifiedAccount,
+  mailIds,
+  uniqueName,
+  waitForNewMail,
+  type TestAccount,
+} from './support/accounts';
 import { linkTo } from './support/mailbox';
 
 /**
@@ -9,9 +16,6 @@ import { linkTo } from './support/mailbox';
  * the log, the CSV export; an owner sees a member's role change in the organisation view. Every journey signs up
  * its own accounts and names its own organisation.
  */
-
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function logIn(page: Page, account: TestAccount): Promise<void> {
   await page.goto('/login');
@@ -35,14 +39,6 @@ async function openFromMenu(page: Page, item: string, group?: string): Promise<v
     if ((await parent.getAttribute('aria-expanded')) !== 'true') await parent.click();
   }
   await menu.getByRole('menuitem', { name: item }).click();
-}
-
-async function apiLogin(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/v1/login', {
-    data: { email: account.email, password: account.password, captcha: 'e2e' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
 const row = (page: Page, text: string | RegExp) => page.getByRole('row').filter({ hasText: text });

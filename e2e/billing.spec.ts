@@ -1,7 +1,15 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { TEST_CARDS } from '../contract/v1/billing-test-cards';
-import { createVerifiedAccount, mailIds, waitForNewMail, type TestAccount } from './support/accounts';
+import {
+  apiCreateOrganization,
+  apiLogin,
+  createVerifiedAccount,
+  mailIds,
+  uniqueName,
+  waitForNewMail,
+  type TestAccount,
+} from './support/accounts';
 import { linkTo } from './support/mailbox';
 // Not a React hook despite its name: it routes the page's portal.config.json.
 import { useConfig as serveConfig } from './support/portal-config';
@@ -18,25 +26,6 @@ const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as {
   plugins: Record<string, unknown>;
 };
 const withBilling = { plugins: { ...shipped.plugins, billing: {} } };
-
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function apiLogin(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/v1/login', {
-    data: { email: account.email, password: account.password, captcha: 'e2e' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
-async function apiCreateOrganization(request: APIRequestContext, token: string, name: string): Promise<void> {
-  const response = await request.post('/v1/organization', {
-    data: { organizationName: name },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 async function enterOrganization(page: Page, account: TestAccount, organization: string): Promise<void> {
   // The shipped config with billing enabled (no rebuild: the portal fetches it at run time).

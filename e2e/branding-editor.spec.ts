@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createVerifiedAccount, mailIds, waitForNewMail, type TestAccount } from './support/accounts';
+import {
+  apiCreateOrganization,
+  apiLogin,
+  createVerifiedAccount,
+  mailIds,
+  uniqueName,
+  waitForNewMail,
+  type TestAccount,
+} from './support/accounts';
 import { linkTo } from './support/mailbox';
 import { useConfig } from './support/portal-config';
 import { logOut } from './support/user-menu';
@@ -19,26 +27,6 @@ const withBranding = { plugins: { ...shipped.plugins, branding: {} } };
 
 const PRIMARY = '#1565C0';
 const DEFAULT_PRIMARY = '#0B1F44';
-
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function apiCreateOrganization(
-  request: APIRequestContext,
-  account: TestAccount,
-  name: string,
-): Promise<void> {
-  const login = await request.post('/v1/login', {
-    data: { email: account.email, password: account.password, captcha: 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  const created = await request.post('/v1/organization', {
-    data: { organizationName: name },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-}
 
 async function logIn(page: Page, account: TestAccount): Promise<void> {
   await page.goto('/login');
@@ -84,7 +72,7 @@ test.describe('branding editor', () => {
     const owner = await createVerifiedAccount(request, 'brand.owner');
     const member = await createVerifiedAccount(request, 'brand.member');
     const organization = uniqueName('Brandco');
-    await apiCreateOrganization(request, owner, organization);
+    await apiCreateOrganization(request, await apiLogin(request, owner), organization);
     await useConfig(page, withBranding);
 
     await logIn(page, owner);

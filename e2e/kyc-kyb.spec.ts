@@ -1,16 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { OrganizationListItem } from '../contract/v1/organization';
-import { createVerifiedAccount, type TestAccount } from './support/accounts';
+import { apiLogin, createVerifiedAccount, uniqueName, type TestAccount } from './support/accounts';
 
 /**
  * Account verification (issue 15) in real Chromium against the real server and its development provider, which
  * moves a submission from submitted to in review (5 s) to verified (10 s more), or rejects it when a document
  * number or the ABN/ACN ends in 0 (docs/identity-verification.md). Every journey signs up its own account.
  */
-
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A document photo made here: a small PNG card with a coloured band, as a camera would give. */
 async function documentImage(colour: string): Promise<Buffer> {
@@ -26,14 +23,6 @@ async function documentImage(colour: string): Promise<Buffer> {
     ])
     .png()
     .toBuffer();
-}
-
-async function apiLogin(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/v1/login', {
-    data: { email: account.email, password: account.password, captcha: 'e2e' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
 interface AccessAnswer {

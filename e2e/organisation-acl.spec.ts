@@ -1,7 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
+  apiCreateOrganization,
+  apiLogin,
   createVerifiedAccount,
   mailIds,
+  uniqueName,
   uniquePassword,
   waitForNewMail,
   type TestAccount,
@@ -17,31 +20,7 @@ import { DIALOGS, expectNoSeriousViolations } from './support/axe';
  */
 
 /** An organisation name no other run has taken (names are unique across the product). */
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function apiLogin(request: APIRequestContext, account: TestAccount): Promise<string> {
-  const response = await request.post('/v1/login', {
-    data: { email: account.email, password: account.password, captcha: 'e2e' },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
 /** Creates a business organisation owned by `account` through the API; returns its id. */
-async function apiCreateOrganization(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-): Promise<string> {
-  const response = await request.post('/v1/organization', {
-    data: { organizationName: name },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { organizationId: string } }).data.organizationId;
-}
-
 /** The access token the page's session holds now. */
 async function sessionToken(page: Page): Promise<string> {
   return page.evaluate(

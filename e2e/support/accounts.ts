@@ -65,3 +65,30 @@ export async function createVerifiedAccount(
   expect(verified.ok()).toBe(true);
   return account;
 }
+
+/** A name no other run has taken (organisations are unique by name, case-insensitively). */
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Signs `account` in through the API (no second factor) and returns its access token. */
+export async function apiLogin(request: APIRequestContext, account: TestAccount): Promise<string> {
+  const response = await request.post('/v1/login', {
+    data: { email: account.email, password: account.password, captcha: 'e2e' },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/** Creates an organisation named `name` owned by the holder of `token`; returns its id. */
+export async function apiCreateOrganization(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+): Promise<string> {
+  const response = await request.post('/v1/organization', {
+    data: { organizationName: name },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: { organizationId: string } }).data.organizationId;
+}
