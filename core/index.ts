@@ -19,6 +19,7 @@ export type * from './guards/guard-types';
 export { canAccess, hasPortalAccess, organizationRefusal } from './guards/access';
 export type { OrganizationRefusal } from './guards/access';
 export { SessionStore } from './session/session-store';
+export { RecentAnswers, recentAnswerKey, type RecentAnswerKey } from './session/recent-answers';
 export { OrganizationAccessStore, useOrganizationAccess, type AccessStatus } from './session/organization-access-store';
 export type * from './session/session-types';
 export { useLogout } from './session/use-logout';

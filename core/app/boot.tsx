@@ -25,6 +25,7 @@ import {
 import { createBindingAudit, pluginBinder } from '../plugin/plugin-binder';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { loadRoutePreloads } from '../plugin/route-preloads';
+import { RecentAnswers } from '../session/recent-answers';
 import { SessionStore } from '../session/session-store';
 import { followSessionBranding, loadConfiguredTheme, ThemeRoot, ThemeStore } from '../theme';
 import { loadAntdLocale } from '../theme/antd-locale-loaders';
@@ -49,6 +50,7 @@ export function composeContainer({ config, registry, session, i18n, theme }: Por
   const container = createPortalContainer();
   container.constant(PortalConfig, config);
   container.constant(SessionStore, session);
+  container.constant(RecentAnswers, new RecentAnswers(session));
   container.constant(PluginRegistry, registry);
   container.constant(Translator, i18nTranslator(i18n));
   container.singleton(Notifier, AntdNotifier);

@@ -402,6 +402,35 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     expect(calls).toEqual(['token-org-1', 'token-org-2']);
   });
 
+  it('opened again, shows the apps it last listed at once and refreshes them when the server answers', async () => {
+    let answer = CATALOGUE;
+    let held: Promise<void> | null = null;
+    server.use(
+      onEndpoint(endpoints.apps, async () => {
+        await held;
+        return HttpResponse.json({ data: answer, msg: 'Apps fetched successfully' });
+      }),
+    );
+    const { router } = await renderDashboard();
+    await screen.findByRole('article', { name: 'AI Redaction' });
+    await act(() => router.navigate('/orgs'));
+    expect(router.state.location.pathname).toBe('/orgs');
+    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+
+    let answerNow!: () => void;
+    held = new Promise((resolve) => (answerNow = resolve));
+    answer = [REDACT];
+    await act(() => router.navigate('/dashboard/apps'));
+    // The server has not answered yet: the cards are last visit's, with no loading state in front of them.
+    expect(await screen.findAllByRole('article')).toHaveLength(4);
+    expect(screen.queryByText('Loading your apps…')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    answerNow();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByRole('article', { name: 'AI Redaction' })).toBeInTheDocument();
+  });
+
   it('says when the list cannot load, and loads again on Try again', async () => {
     let fail = true;
     server.use(

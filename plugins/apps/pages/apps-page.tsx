@@ -1,4 +1,4 @@
-import { PluginRegistry, PortalConfig, roleLabel, SessionStore, useService } from '@core';
+import { PluginRegistry, PortalConfig, RecentAnswers, roleLabel, SessionStore, useService } from '@core';
 import { Alert, Button, Col, Empty, Row, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -15,10 +15,11 @@ const AppsPage = observer(function AppsPage() {
   const session = useService(SessionStore);
   const config = useService(PortalConfig);
   const registry = useService(PluginRegistry);
+  const answers = useService(RecentAnswers);
   const headingId = useId();
   const [store] = useState(
     () =>
-      new AppDashboardStore(api, session, {
+      new AppDashboardStore(api, session, answers, {
         tabPrefix: config.appTabPrefix,
         manageRule: registry.roleRules['apps.manage'],
       }),

@@ -1,4 +1,4 @@
-import { canAccess, type RoleRule, type SessionStore } from '@core';
+import { canAccess, recentAnswerKey, type RecentAnswers, type RoleRule, type SessionStore } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { AppsApi } from '../api/apps-api';
@@ -12,6 +12,9 @@ import {
 
 export type DashboardStatus = 'loading' | 'ready' | 'failed';
 
+/** The active organisation's apps as last listed, shown at once when the dashboard opens again. */
+const APPS = recentAnswerKey<AppListItem[]>('apps.list');
+
 export interface AppDashboardOptions {
   /** Config `appTabPrefix`: first-party apps open in the tab named prefix + the app's tab name. */
   tabPrefix: string;
@@ -22,14 +25,15 @@ export interface AppDashboardOptions {
 /**
  * The app dashboard (docs/apps-and-sso.md App launch): the active organisation's apps, launching, and the partner apps'
  * on/off switch. Every failed call has already been shown by the HTTP client (docs/api-errors.md); the store only stops its
- * loading state.
+ * loading state. Opened again in the same session and organisation, it starts from the list last read (core
+ * `RecentAnswers`) and refreshes it in place.
  * @example
- * const store = new AppDashboardStore(api, session, { tabPrefix: config.appTabPrefix, manageRule });
+ * const store = new AppDashboardStore(api, session, answers, { tabPrefix: config.appTabPrefix, manageRule });
  * useEffect(() => store.start(), [store]);
  */
 export class AppDashboardStore {
-  apps: AppListItem[] = [];
-  status: DashboardStatus = 'loading';
+  apps: AppListItem[];
+  status: DashboardStatus;
   /** Apps whose launch call is running. */
   launching = new Set<string>();
   /** The partner app being enabled or disabled, until the list has reloaded. */
@@ -40,11 +44,15 @@ export class AppDashboardStore {
   constructor(
     private readonly api: AppsApi,
     private readonly session: SessionStore,
+    private readonly answers: RecentAnswers,
     private readonly options: AppDashboardOptions,
   ) {
-    makeAutoObservable<AppDashboardStore, 'api' | 'session' | 'options' | 'controller'>(
+    const remembered = answers.get(APPS);
+    this.apps = remembered ?? [];
+    this.status = remembered ? 'ready' : 'loading';
+    makeAutoObservable<AppDashboardStore, 'api' | 'session' | 'answers' | 'options' | 'controller'>(
       this,
-      { api: false, session: false, options: false, controller: false },
+      { api: false, session: false, answers: false, options: false, controller: false },
       { autoBind: true },
     );
   }
@@ -62,14 +70,14 @@ export class AppDashboardStore {
         if (organizationId) void this.load();
       },
     );
-    void this.load();
+    void this.load({ keepCards: this.status === 'ready' });
     return () => {
       stopWatching();
       this.controller?.abort();
     };
   }
 
-  /** `keepCards` refreshes in place (after a toggle); otherwise the cards of another organisation must go. */
+  /** `keepCards` refreshes in place (after a toggle, or over the list last read); otherwise the cards of another organisation must go. */
   async load({ keepCards = false } = {}): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
@@ -78,8 +86,10 @@ export class AppDashboardStore {
       this.status = 'loading';
       this.apps = [];
     }
+    const askedIn = this.answers.scope();
     try {
       const { data } = await this.api.list(controller.signal);
+      this.answers.set(APPS, data, askedIn);
       runInAction(() => {
         this.apps = data;
         this.status = 'ready';

@@ -2,11 +2,13 @@ import { AntdSubmitButton, EmailInput, PhoneInput, rules, useUnmountSignal } fro
 import type { UserInfo } from '@contract/v1/index';
 import { Form, Input } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileDetailsStore, ProfileFormValues } from '../stores/profile-details-store';
+import type { ProfileDetailsStore } from '../stores/profile-details-store';
 
 const ResetMobileOtpModal = lazy(() => import('./reset-mobile-otp-modal'));
+
+type ProfileFields = ReturnType<typeof initialValues>;
 
 function initialValues(info: UserInfo) {
   return {
@@ -30,9 +32,18 @@ export const ProfileDetailsForm = observer(function ProfileDetailsForm({
   const { t } = useTranslation('two-factor');
   const signal = useUnmountSignal();
   const info = store.profile.userInfo!;
+  const [form] = Form.useForm<ProfileFields>();
+  // The page may open on the profile read at the last visit; when the fresh one arrives (or a save answers), the
+  // fields show it, except those the user has started editing.
+  useEffect(() => {
+    const fresh = initialValues(info);
+    const untouched = (Object.keys(fresh) as (keyof ProfileFields)[]).filter((name) => !form.isFieldTouched(name));
+    form.setFieldsValue(Object.fromEntries(untouched.map((name) => [name, fresh[name]])));
+  }, [form, info]);
   return (
     <>
-      <Form<ProfileFormValues>
+      <Form<ProfileFields>
+        form={form}
         layout="vertical"
         initialValues={initialValues(info)}
         onFinish={(values) => void store.submit(values, signal())}

@@ -1,4 +1,4 @@
-import { SessionStore, useService, useUnmountSignal } from '@core';
+import { RecentAnswers, SessionStore, useService, useUnmountSignal } from '@core';
 import { Alert, Button, Spin, Tag, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -16,7 +16,8 @@ const TwoFactorToggleModal = lazy(() => import('./two-factor-toggle-modal'));
 function useTwoFactorStore(): TwoFactorStore {
   const api = useService(UserSecurityApi);
   const session = useService(SessionStore);
-  const [store] = useState(() => new TwoFactorStore(new UserProfileStore(api, session), api));
+  const answers = useService(RecentAnswers);
+  const [store] = useState(() => new TwoFactorStore(new UserProfileStore(api, session, answers), api));
   return store;
 }
 

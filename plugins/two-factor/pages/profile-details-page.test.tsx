@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   endpoint,
   gate,
@@ -195,6 +195,34 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Jane Citizen' })).toBeInTheDocument();
     expect(load.count).toBe(2);
+  });
+
+  it('opened again, shows the profile read last at once; the fresh one fills the fields the user has not touched', async () => {
+    const answer = gate();
+    endpoint(
+      endpoints.user,
+      { data: { userInfo: userInfo() } },
+      {
+        data: { userInfo: userInfo({ recovery_mail: 'changed@example.com', phone: { phoneNumber: '+61400000001' } }) },
+        until: answer.promise,
+      },
+    );
+    const { router, user } = await renderTwoFactor('/user/details');
+    await screen.findByRole('heading', { name: 'Jane Citizen' }, { timeout: 20_000 });
+    await act(() => router.navigate('/security'));
+    // The Security page reads the same profile: its 2FA status is there before the server answers.
+    expect(await screen.findByTestId('two-factor-status')).toBeInTheDocument();
+    await act(() => router.navigate('/user/details'));
+
+    expect(await screen.findByRole('heading', { name: 'Jane Citizen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(phone()).toHaveValue('+61412345678');
+    await user.clear(phone());
+    await user.type(phone(), '+61499888777');
+
+    answer.open();
+    await waitFor(() => expect(recovery()).toHaveValue('changed@example.com'));
+    expect(phone()).toHaveValue('+61499888777');
   });
 
   it('/user opens the details, and the side menu links to Profile and Security', async () => {

@@ -1,4 +1,4 @@
-import { SessionStore, useService } from '@core';
+import { RecentAnswers, SessionStore, useService } from '@core';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -16,7 +16,8 @@ const ProfileDetailsPage = observer(function ProfileDetailsPage() {
   const { t } = useTranslation('two-factor');
   const api = useService(UserSecurityApi);
   const session = useService(SessionStore);
-  const [store] = useState(() => new ProfileDetailsStore(new UserProfileStore(api, session), api));
+  const answers = useService(RecentAnswers);
+  const [store] = useState(() => new ProfileDetailsStore(new UserProfileStore(api, session, answers), api));
   const { profile } = store;
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { SessionStore } from '@core';
+import { recentAnswerKey, type RecentAnswers, type SessionStore } from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UserSecurityApi } from '../api/user-security-api';
@@ -10,34 +10,49 @@ export function isAbort(error: unknown): boolean {
   return (error as { aborted?: boolean } | null)?.aborted === true;
 }
 
+/** The profile the Profile, Security and user security pages last read, shown at once on the next visit. */
+const PROFILE = recentAnswerKey<UserInfo>('two-factor.profile');
+
 /**
  * The signed-in user's profile (`userInfo`, docs/api-contract.md) as one screen sees it. Every change the server answers
  * with the new profile goes through {@link apply}, which also keeps the session's 2FA flags in step.
+ * A screen opened again in the same session starts from the profile last read (core `RecentAnswers`) and
+ * {@link load} refreshes it in place.
  */
 export class UserProfileStore {
-  userInfo: UserInfo | null = null;
-  phase: LoadPhase = 'loading';
+  userInfo: UserInfo | null;
+  phase: LoadPhase;
 
   constructor(
     private readonly api: UserSecurityApi,
     private readonly session: SessionStore,
+    private readonly answers: RecentAnswers,
   ) {
-    makeAutoObservable<UserProfileStore, 'api' | 'session'>(this, { api: false, session: false });
+    this.userInfo = answers.get(PROFILE) ?? null;
+    this.phase = this.userInfo ? 'ready' : 'loading';
+    makeAutoObservable<UserProfileStore, 'api' | 'session' | 'answers'>(this, {
+      api: false,
+      session: false,
+      answers: false,
+    });
   }
 
+  /** With a profile already shown, it stays on screen while the new one loads, and if that fails (the client said why). */
   async load(signal?: AbortSignal): Promise<void> {
-    this.phase = 'loading';
+    if (!this.userInfo) this.phase = 'loading';
+    const askedIn = this.answers.scope();
     try {
       const { data } = await this.api.profile(signal);
-      this.apply(data.userInfo);
+      this.apply(data.userInfo, askedIn);
     } catch (error) {
-      if (!isAbort(error)) runInAction(() => (this.phase = 'failed'));
+      if (!isAbort(error)) runInAction(() => (this.phase = this.userInfo ? 'ready' : 'failed'));
     }
   }
 
-  apply(userInfo: UserInfo): void {
+  apply(userInfo: UserInfo, askedIn = this.answers.scope()): void {
     this.userInfo = userInfo;
     this.phase = 'ready';
+    this.answers.set(PROFILE, userInfo, askedIn);
     this.session.setTwoFactorEnabled(userInfo.twoFactorAuthentication.enabled);
     this.session.setTwoFactorEnabledInOrg(userInfo.twoFactorEnabledInOrg);
   }
