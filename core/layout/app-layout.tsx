@@ -67,14 +67,19 @@ const AppLayout = observer(function AppLayout() {
     void i18n.loadNamespaces(namespaces).then(() => setLabelsReady(true));
   }, [i18n, namespaces]);
 
-  const entries = visibleMenu(registry, session.accessSubject);
-  const toMenuData = (entry: MenuEntry): MenuDataItem => ({
-    key: entry.item.id,
-    path: entry.path,
-    name: labelsReady ? t(entry.item.labelKey, { ns: entry.namespace }) : '',
-    icon: entry.item.icon,
-    children: entry.children.length ? entry.children.map(toMenuData) : undefined,
-  });
+  // The same object until the grants, the language or the labels change: ProLayout rebuilds its whole menu data
+  // (paths, keys, breadcrumbs) for a new one, which every route change would otherwise cost (docs/performance.md).
+  const subject = session.accessSubject;
+  const route = useMemo(() => {
+    const toMenuData = (entry: MenuEntry): MenuDataItem => ({
+      key: entry.item.id,
+      path: entry.path,
+      name: labelsReady ? t(entry.item.labelKey, { ns: entry.namespace }) : '',
+      icon: entry.item.icon,
+      children: entry.children.length ? entry.children.map(toMenuData) : undefined,
+    });
+    return { path: '/', children: visibleMenu(registry, subject).map(toMenuData) };
+  }, [registry, subject, labelsReady, t]);
 
   // ProLayout and every app page are antd: the layout gives them the theme (ThemeRoot no longer does).
   return (
@@ -92,7 +97,7 @@ const AppLayout = observer(function AppLayout() {
         layout="mix"
         fixSiderbar
         location={{ pathname: location.pathname }}
-        route={{ path: '/', children: entries.map(toMenuData) }}
+        route={route}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
         menuExtraRender={({ collapsed }) => (collapsed ? null : <AccountPanel />)}
         collapsedButtonRender={(collapsed, dom) => accessibleToggle(dom, collapsed, t('sideMenu.toggle'))}
