@@ -142,4 +142,46 @@ describe('AntdThemeProvider', () => {
     expect(screen.getByText('Card')).toBeInTheDocument();
     expect(generated).toHaveBeenCalledTimes(1);
   });
+
+  it("looks for a component's style in the page only until it is there, and the style stays applied", () => {
+    function StyledNote() {
+      const { theme, token, hashId } = antdTheme.useToken();
+      useStyleRegister({ theme, token, hashId, path: ['inserted-style-probe'] }, () => ({
+        '.inserted-style-probe': { color: 'rgb(1, 2, 3)' },
+      }));
+      return <p className={`${hashId} inserted-style-probe`}>Note</p>;
+    }
+    const container = createPortalContainer();
+    container.constant(ThemeStore, new ThemeStore());
+    const visit = () =>
+      render(
+        <ServiceProvider container={container}>
+          <I18nextProvider i18n={createTestI18n('en')}>
+            <AntdThemeProvider>
+              <StyledNote />
+            </AntdThemeProvider>
+          </I18nextProvider>
+        </ServiceProvider>,
+      );
+    // rc-util's updateCSS finds a style by reading each <style>'s data-css-hash.
+    const styleLookups = () => {
+      const spy = vi.spyOn(Element.prototype, 'getAttribute');
+      return () => {
+        const count = spy.mock.contexts.filter((element, i) => {
+          return (element as Element).tagName === 'STYLE' && spy.mock.calls[i]![0] === 'data-css-hash';
+        }).length;
+        spy.mockRestore();
+        return count;
+      };
+    };
+
+    const first = styleLookups();
+    visit().unmount();
+    expect(first()).toBeGreaterThan(0);
+    const again = styleLookups();
+    visit();
+    expect(again()).toBe(0);
+    expect(getComputedStyle(screen.getByText('Note')).color).toBe('rgb(1, 2, 3)');
+    expect(document.querySelectorAll('style[data-css-hash]').length).toBeGreaterThan(0);
+  });
 });
