@@ -37,11 +37,13 @@ export class RecentAnswers {
     return this.answers.get(key) as T | undefined;
   }
 
-  /** Remembers `value` unless the user has left the organisation `askedIn` since asking (the answer is not theirs now). */
+  /**
+   * Remembers `value` unless the user has left the organisation `askedIn` since asking (the answer is not theirs
+   * now); a logout leaves no organisation, so an answer that arrives after it is dropped too.
+   */
   set<T>(key: RecentAnswerKey<T>, value: T, askedIn: string | null): void {
     this.followOrganization();
-    if (askedIn !== this.organizationId || !this.session.isUserLoggedIn) return;
-    this.answers.set(key, value);
+    if (askedIn === this.organizationId) this.answers.set(key, value);
   }
 
   private followOrganization(): void {
