@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useStyleRegister } from '@ant-design/cssinjs';
 import { Button, Empty, theme as antdTheme } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../tests/setup/test-i18n';
 import { createPortalContainer, ServiceProvider } from '../di';
@@ -35,6 +35,20 @@ function renderThemed(store: ThemeStore, language = 'en') {
       </I18nextProvider>
     </ServiceProvider>,
   );
+}
+
+/** Mounts `page` in the provider, as a route does; each call is one visit to it, all in the same page's life. */
+function visits(page: ReactNode): () => ReturnType<typeof render> {
+  const container = createPortalContainer();
+  container.constant(ThemeStore, new ThemeStore());
+  return () =>
+    render(
+      <ServiceProvider container={container}>
+        <I18nextProvider i18n={createTestI18n('en')}>
+          <AntdThemeProvider>{page}</AntdThemeProvider>
+        </I18nextProvider>
+      </ServiceProvider>,
+    );
 }
 
 describe('AntdThemeProvider', () => {
@@ -122,18 +136,7 @@ describe('AntdThemeProvider', () => {
       });
       return <p className="kept-style-probe">Card</p>;
     }
-    const container = createPortalContainer();
-    container.constant(ThemeStore, new ThemeStore());
-    const visit = () =>
-      render(
-        <ServiceProvider container={container}>
-          <I18nextProvider i18n={createTestI18n('en')}>
-            <AntdThemeProvider>
-              <StyledCard />
-            </AntdThemeProvider>
-          </I18nextProvider>
-        </ServiceProvider>,
-      );
+    const visit = visits(<StyledCard />);
 
     // A route change unmounts the page that showed it; coming back mounts it again.
     visit().unmount();
@@ -151,18 +154,7 @@ describe('AntdThemeProvider', () => {
       }));
       return <p className={`${hashId} inserted-style-probe`}>Note</p>;
     }
-    const container = createPortalContainer();
-    container.constant(ThemeStore, new ThemeStore());
-    const visit = () =>
-      render(
-        <ServiceProvider container={container}>
-          <I18nextProvider i18n={createTestI18n('en')}>
-            <AntdThemeProvider>
-              <StyledNote />
-            </AntdThemeProvider>
-          </I18nextProvider>
-        </ServiceProvider>,
-      );
+    const visit = visits(<StyledNote />);
     // rc-util's updateCSS finds a style by reading each <style>'s data-css-hash.
     const styleLookups = () => {
       const spy = vi.spyOn(Element.prototype, 'getAttribute');

@@ -77,7 +77,10 @@ export class AppDashboardStore {
     };
   }
 
-  /** `keepCards` refreshes in place (after a toggle, or over the list last read); otherwise the cards of another organisation must go. */
+  /**
+   * `keepCards` refreshes in place (after a toggle, or over the list last read); otherwise the cards of another
+   * organisation must go.
+   */
   async load({ keepCards = false } = {}): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
