@@ -97,7 +97,10 @@ test.describe('organisations', () => {
     await page.waitForURL(/\/dashboard\/apps$/);
     expect(requested.filter((url) => pages.test(url))).toEqual([]);
     await page.goto('/organisation/create');
-    await expect(page.getByRole('heading', { level: 1, name: 'Create organisation' })).toBeVisible();
+    // A full load: the app layout renders for the first time again, slow beside the other worker (e2e/host.spec.ts).
+    await expect(page.getByRole('heading', { level: 1, name: 'Create organisation' })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(requested.filter((url) => pages.test(url)).map((url) => pages.exec(url)![1])).toEqual([
       'create-organisation-page',
     ]);
