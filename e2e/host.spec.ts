@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { useConfig, useStoredSession, withFixtures } from './support/portal-config';
+import { COLD_APP_LAYOUT_MS, useConfig, useStoredSession, withFixtures } from './support/portal-config';
 
 // A demo user of the seeded data (server/README.md) with a personal account and two organisations: the account
 // screen waits for a choice. Only read here; nothing about the account changes.
@@ -7,9 +7,6 @@ const DEMO_EMAIL = 'demo@example.com';
 const DEMO_PASSWORD = 'Demo@1234';
 
 const at = (pathname: string) => (url: URL) => url.pathname === pathname;
-
-/** How long the first render of the app layout may take on a deep link (the other specs allow the same 20 s). */
-const COLD_APP_LAYOUT = 20_000;
 
 /** Logs the demo user in through the sign-in page and waits for the account screen. */
 async function logInToAccountScreen(page: Page): Promise<void> {
@@ -71,10 +68,8 @@ test.describe('portal host', () => {
     await useConfig(page, withFixtures);
     await useStoredSession(page);
     await page.goto('/hello');
-    // A cold deep link renders the app layout for the first time: ~2 s of script at 1x on a 2-core machine, and
-    // past 10 s while the other worker runs the accessibility walks (docs/performance.md, "The test run").
     await expect(page.getByRole('heading', { name: 'Hello from the fixture plugin, world!' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT,
+      timeout: COLD_APP_LAYOUT_MS,
     });
     await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible();
   });
@@ -85,7 +80,7 @@ test.describe('portal host', () => {
     await useConfig(page, withFixtures);
     await useStoredSession(page);
     await page.goto('/hello');
-    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible({ timeout: COLD_APP_LAYOUT });
+    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
     await expect(page.getByRole('link', { name: 'Fixture off' })).toHaveCount(0);
     await page.goto('/fixture-off');
     await expect(page).toHaveURL(/\/404$/);

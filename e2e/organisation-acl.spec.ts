@@ -11,6 +11,7 @@ import {
 } from './support/accounts';
 import { linkTo } from './support/mailbox';
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
+import { COLD_APP_LAYOUT_MS } from './support/portal-config';
 
 /**
  * The organisation plugin (issue 12) in real Chromium against the real server: creating an organisation, the
@@ -97,9 +98,9 @@ test.describe('organisations', () => {
     await page.waitForURL(/\/dashboard\/apps$/);
     expect(requested.filter((url) => pages.test(url))).toEqual([]);
     await page.goto('/organisation/create');
-    // A full load: the app layout renders for the first time again, slow beside the other worker (e2e/host.spec.ts).
+    // A full load: the app layout renders for the first time again.
     await expect(page.getByRole('heading', { level: 1, name: 'Create organisation' })).toBeVisible({
-      timeout: 20_000,
+      timeout: COLD_APP_LAYOUT_MS,
     });
     expect(requested.filter((url) => pages.test(url)).map((url) => pages.exec(url)![1])).toEqual([
       'create-organisation-page',
