@@ -1,5 +1,6 @@
 import { Button, Form, type ButtonProps } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEnterSubmits } from './use-enter-submits';
 
 export interface AntdSubmitButtonProps extends Omit<ButtonProps, 'htmlType' | 'loading'> {
   /** True while the request runs: the button is disabled and shows `loadingText`. */
@@ -10,7 +11,8 @@ export interface AntdSubmitButtonProps extends Omit<ButtonProps, 'htmlType' | 'l
 
 /**
  * The submit button of an antd Form (app-layout screens; auth screens use {@link SubmitButton} in a RuleForm): disabled until every rule of the form passes and while
- * submitting ("buttons are disabled until the form is valid", docs/validation-rules.md). Must sit inside the Form.
+ * submitting ("buttons are disabled until the form is valid", docs/validation-rules.md); Enter in a field submits while
+ * the check catches up ({@link useEnterSubmits}). Must sit inside the Form.
  * @example <SubmitButton loading={store.saving} loadingText={t('changePassword.saving')}>{t('changePassword.submit')}</SubmitButton>
  */
 export function AntdSubmitButton({
@@ -26,20 +28,25 @@ export function AntdSubmitButton({
   const [valid, setValid] = useState(false);
 
   useEffect(() => {
-    // Rules may be async; only the check for the latest values may decide.
+    // Rules may be async; only the check for the latest values may decide. rc-field-form refuses a check that
+    // another validation (a field's own, a submit) overtook, even when every rule passed: no errors means valid.
     let latest = true;
     form.validateFields({ validateOnly: true }).then(
       () => latest && setValid(true),
-      () => latest && setValid(false),
+      (refusal: { errorFields?: unknown[] }) => latest && setValid(refusal.errorFields?.length === 0),
     );
     return () => {
       latest = false;
     };
   }, [form, values]);
 
+  const button = useRef<HTMLButtonElement>(null);
+  useEnterSubmits(button, !disabled && !loading && !valid, () => form.submit());
+
   return (
     <Button
       {...props}
+      ref={button}
       type={type}
       htmlType="submit"
       loading={loading}

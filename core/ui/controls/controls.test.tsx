@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -190,11 +190,15 @@ describe('shared controls', { timeout: 20_000 }, () => {
   });
 
   // The same behaviour in the auth screens' react-hook-form RuleForm and in an antd Form (app screens).
+  interface ResendFormProps {
+    loading: boolean;
+    onSubmit?: (values: { email: string }) => void;
+  }
   const variants = {
-    'SubmitButton in a RuleForm': function ResendForm({ loading }: { loading: boolean }) {
+    'SubmitButton in a RuleForm': function ResendForm({ loading, onSubmit = () => {} }: ResendFormProps) {
       const form = useRuleForm<{ email: string }>({ defaultValues: { email: '' } });
       return (
-        <RuleForm form={form} onSubmit={() => {}}>
+        <RuleForm form={form} onSubmit={onSubmit}>
           <FormField name="email" label="Email" rule={fieldRules.email()}>
             <EmailInput />
           </FormField>
@@ -204,10 +208,10 @@ describe('shared controls', { timeout: 20_000 }, () => {
         </RuleForm>
       );
     },
-    'AntdSubmitButton in an antd Form': function ResendForm({ loading }: { loading: boolean }) {
+    'AntdSubmitButton in an antd Form': function ResendForm({ loading, onSubmit }: ResendFormProps) {
       const { t } = useTranslation('core');
       return (
-        <Form>
+        <Form onFinish={onSubmit}>
           <Form.Item name="email" label="Email" rules={rules.email(t)}>
             <EmailInput />
           </Form.Item>
@@ -247,6 +251,57 @@ describe('shared controls', { timeout: 20_000 }, () => {
       const busy = screen.getByRole('button', { name: /SENDING/ });
       expect(busy).toBeDisabled();
       expect(busy).toHaveAttribute('aria-busy', 'true');
+    });
+
+    it('sends on an Enter pressed before the button has caught up with a valid value, once', async () => {
+      const onSubmit = vi.fn();
+      render(
+        <I18nextProvider i18n={createTestI18n()}>
+          <ResendForm loading={false} onSubmit={onSubmit} />
+        </I18nextProvider>,
+      );
+      const email = screen.getByLabelText('Email');
+      // An autofill followed at once by Enter: the rules' check has not answered yet.
+      fireEvent.change(email, { target: { value: 'jane@example.com' } });
+      expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+      fireEvent.keyDown(email, { key: 'Enter', code: 'Enter' });
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1), SLOW);
+      expect(onSubmit.mock.calls[0]?.[0]).toEqual({ email: 'jane@example.com' });
+
+      // Once the button is enabled, Enter is the browser's implicit submission through it: still one send each.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled(), SLOW);
+      await userEvent.setup().type(email, '{Enter}');
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2), SLOW);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onSubmit).toHaveBeenCalledTimes(2);
+    });
+
+    it('sends nothing on Enter with an invalid value, and says what is wrong', async () => {
+      const onSubmit = vi.fn();
+      render(
+        <I18nextProvider i18n={createTestI18n()}>
+          <ResendForm loading={false} onSubmit={onSubmit} />
+        </I18nextProvider>,
+      );
+      const email = screen.getByLabelText('Email');
+      fireEvent.change(email, { target: { value: 'jane@example' } });
+      fireEvent.keyDown(email, { key: 'Enter', code: 'Enter' });
+      expect(await screen.findByText('Invalid email', {}, SLOW)).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
+
+    it('sends nothing on Enter while busy', async () => {
+      const onSubmit = vi.fn();
+      render(
+        <I18nextProvider i18n={createTestI18n()}>
+          <ResendForm loading onSubmit={onSubmit} />
+        </I18nextProvider>,
+      );
+      const email = screen.getByLabelText('Email');
+      fireEvent.change(email, { target: { value: 'jane@example.com' } });
+      fireEvent.keyDown(email, { key: 'Enter', code: 'Enter' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(onSubmit).not.toHaveBeenCalled();
     });
   });
 });

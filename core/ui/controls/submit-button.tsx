@@ -1,7 +1,8 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useRef, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useRuleFormContext } from '../form/rule-form';
 import { buttonClassName, ButtonContent } from './plain-button';
+import { useEnterSubmits } from './use-enter-submits';
 import './controls.css';
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
@@ -18,6 +19,7 @@ interface ButtonViewProps extends SubmitButtonProps {
   /** Every rule of the form passes. */
   valid: boolean;
   formDisabled: boolean;
+  buttonRef: Ref<HTMLButtonElement>;
 }
 
 function ButtonView({
@@ -30,11 +32,13 @@ function ButtonView({
   className,
   valid,
   formDisabled,
+  buttonRef,
   ...props
 }: ButtonViewProps) {
   return (
     <button
       {...props}
+      ref={buttonRef}
       type="submit"
       className={buttonClassName({ variant: 'primary', size, block, loading, className })}
       disabled={disabled || formDisabled || loading || !valid}
@@ -61,6 +65,10 @@ export function SubmitButton(props: SubmitButtonProps) {
 
 function RuleFormSubmitButton(props: SubmitButtonProps) {
   const { isValid } = useFormState({ control: useFormContext().control });
-  const formDisabled = useRuleFormContext()?.disabled ?? false;
-  return <ButtonView {...props} valid={isValid} formDisabled={formDisabled} />;
+  const ruleForm = useRuleFormContext();
+  const formDisabled = ruleForm?.disabled ?? false;
+  const button = useRef<HTMLButtonElement>(null);
+  const waitingOnRules = !isValid && !formDisabled && !props.disabled && !props.loading;
+  useEnterSubmits(button, waitingOnRules, () => ruleForm?.submit());
+  return <ButtonView {...props} buttonRef={button} valid={isValid} formDisabled={formDisabled} />;
 }

@@ -10,6 +10,8 @@ import './form-field.css';
 
 interface RuleFormContextValue {
   disabled: boolean;
+  /** Checks every rule and calls `onSubmit` when they pass, as the form's submit event does. */
+  submit: () => void;
 }
 
 const RuleFormContext = createContext<RuleFormContextValue | null>(null);
@@ -61,9 +63,9 @@ export function RuleForm<V extends FieldValues>({
   name,
   children,
 }: RuleFormProps<V>) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
     if (disabled) {
-      event.preventDefault();
+      event?.preventDefault();
       return;
     }
     void form.handleSubmit(async (values) => {
@@ -72,7 +74,7 @@ export function RuleForm<V extends FieldValues>({
   };
   return (
     <FormProvider {...form}>
-      <RuleFormContext.Provider value={{ disabled }}>
+      <RuleFormContext.Provider value={{ disabled, submit }}>
         <form
           className={['portal-form', className].filter(Boolean).join(' ')}
           style={style}
