@@ -31,11 +31,11 @@ import { ensureFreshBuilds } from './dev-build.mjs';
 import { onCleanup, startPortalServer } from './bench-web-server.ts';
 
 /** Seed data (server/seed/demo-data.ts). */
-const DEMO_EMAIL = 'demo@example.com';
-const DEMO_PASSWORD = 'Demo@1234';
-const DEMO_ORGANISATION = /Acme Pty Ltd/;
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'Demo@1234';
+export const DEMO_ORGANISATION = /Acme Pty Ltd/;
 
-interface Target {
+export interface Target {
   name: string;
   /** The path the side-menu entry leads to. */
   path: string;
@@ -43,7 +43,7 @@ interface Target {
   content: string;
 }
 
-const TARGETS: Target[] = [
+export const TARGETS: Target[] = [
   { name: 'Apps', path: '/dashboard/apps', content: '[role="listitem"] [role="article"]' },
   { name: 'Profile', path: '/user/details', content: '.two-factor-profile-header' },
   { name: 'Security', path: '/security', content: '[data-testid="two-factor-status"]' },
@@ -175,7 +175,7 @@ async function metrics(page: Page, cdp: CDPSession): Promise<Metrics> {
   return previous!;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function routeBenchmark(root: string): Promise<void> {

@@ -9,6 +9,7 @@
  * and the ratios portal/plain and portal/antd.
  *
  * `npm run bench:web -- --routes`: the warm route change benchmark instead (scripts/bench-web-routes.ts).
+ * `npm run bench:web -- --cold`: cold deep links to app pages with a stored session instead (scripts/bench-web-cold.ts).
  *
  * Environment: BENCH_RUNS (rounds, default 3), BENCH_PATH (portal page, default /login), BENCH_PORT (server port,
  * default a free one), WEB_ROOT (the portal build to serve, default dist).
@@ -137,6 +138,9 @@ try {
   if (process.argv.includes('--routes')) {
     const { routeBenchmark } = await import('./bench-web-routes.ts');
     await routeBenchmark(root);
+  } else if (process.argv.includes('--cold')) {
+    const { coldBenchmark } = await import('./bench-web-cold.ts');
+    await coldBenchmark(root);
   } else {
     await lighthouseBenchmark();
   }

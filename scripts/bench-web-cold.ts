@@ -1,0 +1,126 @@
+/**
+ * Cold deep link benchmark (`npm run bench:web -- --cold`; docs/performance.md, "Cold deep links").
+ *
+ * A returning user opens a bookmark of an app page: a stored session, an empty cache, a fresh tab. Starts the
+ * production server on a fresh data folder with the demo accounts (as bench-web-routes.ts does), logs in once
+ * through the real screens and keeps that browser storage, then opens Apps, Profile and Security round-robin, each
+ * time in a new browser context (nothing cached), BENCH_COLD_LOADS times each (default 5), at each CPU throttling
+ * rate of BENCH_CPU_RATES (default 1,4; CDP Emulation.setCPUThrottlingRate). No network throttling: the server is
+ * on this machine, so what is measured is the browser's work and the chain of requests, not the bandwidth.
+ *
+ * Per page and rate, the medians of: first contentful paint; the start of the page's first /v1 call (the client's
+ * work before it can ask: scripts, boot, the app layout's and the page's first render); the end of the last /v1
+ * response before the content; and the content (the page-specific element of bench-web-routes.ts, seen by a
+ * MutationObserver), all from navigation start.
+ *
+ * `BENCH_CPU_PROFILE=<file.cpuprofile>` records a V8 CPU profile of the first load of Apps at the first rate.
+ */
+import { chromium } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
+import { ensureFreshBuilds } from './dev-build.mjs';
+import { onCleanup, startPortalServer } from './bench-web-server.ts';
+import { DEMO_EMAIL, DEMO_ORGANISATION, DEMO_PASSWORD, percentile, TARGETS } from './bench-web-routes.ts';
+
+interface Load {
+  fcp: number;
+  request: number;
+  response: number;
+  content: number;
+}
+
+/** In the page, before any of its scripts: the time the content first appears. A string: tsx's helpers are not there. */
+const contentProbe = (selector: string) => `(() => {
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector(${JSON.stringify(selector)})) return;
+    window.__contentAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+const READ_TIMINGS = `(() => {
+  const contentAt = window.__contentAt;
+  const calls = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/v1/'));
+  const before = calls.filter((e) => e.responseEnd <= contentAt);
+  return {
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    request: calls.length ? Math.min(...calls.map((e) => e.startTime)) : NaN,
+    response: before.length ? Math.max(...before.map((e) => e.responseEnd)) : NaN,
+    content: contentAt,
+  };
+})()`;
+
+export async function coldBenchmark(root: string): Promise<void> {
+  const loads = Number(process.env.BENCH_COLD_LOADS ?? 5);
+  const rates = (process.env.BENCH_CPU_RATES ?? '1,4').split(',').map(Number);
+  ensureFreshBuilds({
+    root,
+    webRoot: resolve(root, process.env.WEB_ROOT || 'dist'),
+    log: (message) => console.log(message),
+  });
+  const server = await startPortalServer(root, { SEED_DEMO: '1' });
+  const browser = await chromium.launch({
+    executablePath: findChromium().path,
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+  });
+  onCleanup(() => browser.close());
+
+  const login = await browser.newPage({ baseURL: server.origin });
+  await login.goto('/login');
+  await login.getByRole('textbox', { name: 'Email' }).fill(DEMO_EMAIL);
+  await login.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await login.getByRole('button', { name: DEMO_ORGANISATION }).click();
+  await login.locator(TARGETS[0]!.content).first().waitFor();
+  const storageState = await login.context().storageState();
+  await login.close();
+
+  console.log('\n| page | CPU | loads | first paint | first /v1 call starts | last /v1 answer | content |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const rate of rates) {
+    const results = new Map(TARGETS.map((target) => [target, [] as Load[]]));
+    for (let i = 0; i < loads; i += 1) {
+      for (const target of TARGETS) {
+        const context = await browser.newContext({
+          storageState,
+          baseURL: server.origin,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        await page.addInitScript({ content: contentProbe(target.content) });
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+        const profileTo = i === 0 && target === TARGETS[0] && rate === rates[0] && process.env.BENCH_CPU_PROFILE;
+        if (profileTo) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
+        await page.goto(target.path);
+        await page.locator(target.content).first().waitFor({ timeout: 120_000 });
+        if (profileTo) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(profileTo, JSON.stringify(profile));
+          console.log(`CPU profile of a cold load of ${target.path} at ${rate}x written to ${profileTo}`);
+        }
+        results.get(target)!.push((await page.evaluate(READ_TIMINGS)) as Load);
+        await context.close();
+      }
+    }
+    for (const [target, list] of results) {
+      const median = (key: keyof Load) =>
+        percentile(
+          list.map((load) => load[key]).sort((a, b) => a - b),
+          50,
+        ).toFixed(0);
+      console.log(
+        `| ${target.name} | ${rate}x | ${list.length} | ${median('fcp')} | ${median('request')} | ` +
+          `${median('response')} | ${median('content')} |`,
+      );
+    }
+  }
+  await server.stop();
+}
