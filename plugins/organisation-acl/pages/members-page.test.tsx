@@ -3,6 +3,9 @@ import { endpoints } from '@contract/v1/endpoints';
 import type { MemberRow } from '@contract/v1/organization-members';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { HttpResponse } from 'msw';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { server } from '../../../tests/msw/server';
 import {
   answer,
   member,
@@ -71,6 +74,42 @@ afterEach(() => {
 });
 
 describe('members and invitations', { timeout: 180_000 }, () => {
+  it('opened again, shows the members it last listed at once and refreshes them when the server answers', async () => {
+    myAccess('owner');
+    const roles = rolesList();
+    let rows = ROWS;
+    let held: Promise<void> | null = null;
+    server.use(
+      onEndpoint(endpoints.organizationMembers, async ({ request }) => {
+        await held;
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          data: { items: rows, total: rows.length, offset: Number(query.offset), limit: Number(query.limit) },
+          msg: '',
+        });
+      }),
+    );
+    const { router } = await renderMembers();
+    expect(await screen.findByText('late@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(roles.count).toBe(1));
+    await act(() => router.navigate('/orgs'));
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+
+    let answerNow!: () => void;
+    held = new Promise((resolve) => (answerNow = resolve));
+    rows = [OWNER, ADMIN];
+    await act(() => router.navigate('/organisation/users'));
+    // The server has not answered yet: last visit's rows, with the custom role's name, and no loading state over them.
+    expect(await screen.findByText('late@example.com')).toBeInTheDocument();
+    expect(row('late@example.com')).toHaveTextContent('Auditor');
+    expect(screen.getByText('new.person@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('table').closest('[aria-busy="true"]')).toBeNull();
+
+    answerNow();
+    await waitFor(() => expect(screen.queryByText('late@example.com')).not.toBeInTheDocument());
+    expect(screen.getByText('alexandra.konstantinopoulou@example.com')).toBeInTheDocument();
+  });
+
   it('lists members and invitations from the first page (offset 1) with role, status and date, and pages on the server', async () => {
     myAccess('owner');
     rolesList();

@@ -1,4 +1,11 @@
-import { ConfirmDialog, PluginRegistry, SessionStore, useService, useOrganizationAccess } from '@core';
+import {
+  ConfirmDialog,
+  PluginRegistry,
+  RecentAnswers,
+  SessionStore,
+  useService,
+  useOrganizationAccess,
+} from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
 import { Button, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -35,7 +42,8 @@ const MembersPage = observer(function MembersPage() {
   const navigate = useNavigate();
   const headingId = useId();
   const access = useOrganizationAccess();
-  const [store] = useState(() => new MembersStore(api));
+  const answers = useService(RecentAnswers);
+  const [store] = useState(() => new MembersStore(api, answers));
   const [dialog, setDialog] = useState<Dialog>(null);
   useEffect(() => store.start(), [store]);
 

@@ -1,4 +1,4 @@
-import { FILTER_DEBOUNCE_MS, toPageQuery } from '@core';
+import { FILTER_DEBOUNCE_MS, recentAnswerKey, toPageQuery, type RecentAnswers } from '@core';
 import { MEMBER_LIMITS, type MemberStatusName } from '@contract/v1/constants';
 import type { Role } from '@contract/v1/organization-acl';
 import type { MemberListQuery, MemberRow } from '@contract/v1/organization-members';
@@ -19,6 +19,10 @@ export interface MemberFilters {
 
 const NO_FILTERS: MemberFilters = { search: '', role: undefined, status: undefined, dates: null };
 
+/** The first page without filters as last read, and the organisation's roles: shown at once when the page opens again. */
+const FIRST_PAGE = recentAnswerKey<{ rows: MemberRow[]; total: number }>('organisation-acl.members');
+const ROLES = recentAnswerKey<Role[]>('organisation-acl.roles');
+
 /** The query of GET /v1/organization/member for a page and the applied filters. Offset is the page, from 1. */
 export function memberQuery(filters: MemberFilters, page: number, pageSize: number): MemberListQuery {
   const query: MemberListQuery = toPageQuery(page, pageSize);
@@ -37,9 +41,11 @@ export function memberQuery(filters: MemberFilters, page: number, pageSize: numb
  * The members table (docs/screens-and-routes.md): members and invitations paged on the server, with filters. What
  * the user types in a filter is shown at once and applied once typing has paused for {@link FILTER_DEBOUNCE_MS};
  * a choice in a list applies at once. Every action reloads the page it was taken on. Failed calls have been
- * shown by the HTTP client; the store only ends its busy state, so dialogs keep what was typed.
+ * shown by the HTTP client; the store only ends its busy state, so dialogs keep what was typed. Opened again in the
+ * same session and organisation, it starts from the first page and the roles last read (core `RecentAnswers`) and
+ * refreshes them in place.
  * @example
- * const store = new MembersStore(api);
+ * const store = new MembersStore(api, answers);
  * useEffect(() => store.start(), [store]);
  */
 export class MembersStore {
@@ -63,10 +69,20 @@ export class MembersStore {
   private controller: AbortController | null = null;
   private life = new AbortController();
 
-  constructor(private readonly api: OrganisationApi) {
-    makeAutoObservable<MembersStore, 'api' | 'timer' | 'controller' | 'life'>(
+  constructor(
+    private readonly api: OrganisationApi,
+    private readonly answers: RecentAnswers,
+  ) {
+    const firstPage = answers.get(FIRST_PAGE);
+    if (firstPage) {
+      this.rows = firstPage.rows;
+      this.total = firstPage.total;
+      this.status = 'ready';
+    }
+    this.roles = answers.get(ROLES) ?? [];
+    makeAutoObservable<MembersStore, 'api' | 'answers' | 'timer' | 'controller' | 'life'>(
       this,
-      { api: false, timer: false, controller: false, life: false },
+      { api: false, answers: false, timer: false, controller: false, life: false },
       { autoBind: true },
     );
   }
@@ -79,7 +95,7 @@ export class MembersStore {
   /** Loads the first page; returns the stop for an effect. */
   start(): () => void {
     this.life = new AbortController();
-    void this.load();
+    void this.load({ inPlace: this.status === 'ready' });
     void this.loadRoles();
     return () => {
       this.life.abort();
@@ -116,16 +132,20 @@ export class MembersStore {
     void this.load();
   }
 
-  async load(): Promise<void> {
+  /** `inPlace` keeps the rows shown (the first page last read) until the answer replaces them. */
+  async load({ inPlace = false } = {}): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
-    this.status = 'loading';
+    if (!inPlace) this.status = 'loading';
+    const firstPage = !this.hasFilters && this.page === 1 && this.pageSize === MEMBER_LIMITS.pageSizeDefault;
+    const askedIn = this.answers.scope();
     try {
       const { data } = await this.api.members(
         memberQuery(this.applied, this.page, this.pageSize),
         controller.signal,
       );
+      if (firstPage) this.answers.set(FIRST_PAGE, { rows: data.items, total: data.total }, askedIn);
       runInAction(() => {
         this.rows = data.items;
         this.total = data.total;
@@ -137,7 +157,7 @@ export class MembersStore {
         await this.load();
       }
     } catch {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted || inPlace) return;
       runInAction(() => {
         this.status = 'failed';
         this.rows = [];
@@ -146,8 +166,10 @@ export class MembersStore {
   }
 
   async loadRoles(): Promise<void> {
+    const askedIn = this.answers.scope();
     try {
       const { data } = await this.api.roles({ owner: true }, this.life.signal);
+      this.answers.set(ROLES, data.roles, askedIn);
       runInAction(() => (this.roles = data.roles));
     } catch {
       // Shown by the HTTP client; role names fall back to their ids.
