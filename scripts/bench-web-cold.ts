@@ -15,13 +15,8 @@
  *
  * `BENCH_CPU_PROFILE=<file.cpuprofile>` records a V8 CPU profile of the first load of Apps at the first rate.
  */
-import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
-import { ensureFreshBuilds } from './dev-build.mjs';
-import { onCleanup, startPortalServer } from './bench-web-server.ts';
-import { DEMO_EMAIL, DEMO_ORGANISATION, DEMO_PASSWORD, percentile, TARGETS } from './bench-web-routes.ts';
+import { logInAsDemo, percentile, startServerAndBrowser, TARGETS } from './bench-web-routes.ts';
 
 interface Load {
   fcp: number;
@@ -54,27 +49,9 @@ const READ_TIMINGS = `(() => {
 export async function coldBenchmark(root: string): Promise<void> {
   const loads = Number(process.env.BENCH_COLD_LOADS ?? 5);
   const rates = (process.env.BENCH_CPU_RATES ?? '1,4').split(',').map(Number);
-  ensureFreshBuilds({
-    root,
-    webRoot: resolve(root, process.env.WEB_ROOT || 'dist'),
-    log: (message) => console.log(message),
-  });
-  const server = await startPortalServer(root, { SEED_DEMO: '1' });
-  const browser = await chromium.launch({
-    executablePath: findChromium().path,
-    args: CHROMIUM_ARGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-  });
-  onCleanup(() => browser.close());
-
+  const { server, browser } = await startServerAndBrowser(root);
   const login = await browser.newPage({ baseURL: server.origin });
-  await login.goto('/login');
-  await login.getByRole('textbox', { name: 'Email' }).fill(DEMO_EMAIL);
-  await login.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await login.getByRole('button', { name: 'Login' }).click();
-  await login.getByRole('button', { name: DEMO_ORGANISATION }).click();
-  await login.locator(TARGETS[0]!.content).first().waitFor();
+  await logInAsDemo(login);
   const storageState = await login.context().storageState();
   await login.close();
 

@@ -23,17 +23,17 @@
  * `BENCH_CPU_PROFILE=<file.cpuprofile>` records a V8 CPU profile of the first rate's series (CDP `Profiler`) into that
  * file, for Chromium DevTools or a script that sums self time per chunk (how docs/performance.md found its costs).
  */
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
 import { ensureFreshBuilds } from './dev-build.mjs';
-import { onCleanup, startPortalServer } from './bench-web-server.ts';
+import { onCleanup, startPortalServer, type RunningServer } from './bench-web-server.ts';
 
 /** Seed data (server/seed/demo-data.ts). */
-export const DEMO_EMAIL = 'demo@example.com';
-export const DEMO_PASSWORD = 'Demo@1234';
-export const DEMO_ORGANISATION = /Acme Pty Ltd/;
+const DEMO_EMAIL = 'demo@example.com';
+const DEMO_PASSWORD = 'Demo@1234';
+const DEMO_ORGANISATION = /Acme Pty Ltd/;
 
 export interface Target {
   name: string;
@@ -178,16 +178,17 @@ async function metrics(page: Page, cdp: CDPSession): Promise<Metrics> {
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-export async function routeBenchmark(root: string): Promise<void> {
-  const changes = Number(process.env.BENCH_ROUTE_CHANGES ?? 200);
-  const rates = (process.env.BENCH_CPU_RATES ?? '1,4').split(',').map(Number);
+/**
+ * Builds what is stale, starts the production server with the demo accounts and Chromium; both are stopped by the
+ * benchmark's clean-ups (bench-web-server.ts).
+ */
+export async function startServerAndBrowser(root: string): Promise<{ server: RunningServer; browser: Browser }> {
   ensureFreshBuilds({
     root,
     webRoot: resolve(root, process.env.WEB_ROOT || 'dist'),
     log: (message) => console.log(message),
   });
   const server = await startPortalServer(root, { SEED_DEMO: '1' });
-
   const browser = await chromium.launch({
     executablePath: findChromium().path,
     args: CHROMIUM_ARGS,
@@ -196,6 +197,23 @@ export async function routeBenchmark(root: string): Promise<void> {
     handleSIGTERM: false,
   });
   onCleanup(() => browser.close());
+  return { server, browser };
+}
+
+/** Logs in as the demo user through the real screens and enters Acme: the page ends on the apps dashboard. */
+export async function logInAsDemo(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_EMAIL);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: DEMO_ORGANISATION }).click();
+  await page.locator(TARGETS[0]!.content).first().waitFor();
+}
+
+export async function routeBenchmark(root: string): Promise<void> {
+  const changes = Number(process.env.BENCH_ROUTE_CHANGES ?? 200);
+  const rates = (process.env.BENCH_CPU_RATES ?? '1,4').split(',').map(Number);
+  const { server, browser } = await startServerAndBrowser(root);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, baseURL: server.origin });
   // tsx compiles this file keeping function names (`__name(fn, 'fn')` calls), a helper the page does not have.
   await page.addInitScript({ content: `var __name = (fn) => fn;\n(${installProbe.toString()})();` });
@@ -203,13 +221,8 @@ export async function routeBenchmark(root: string): Promise<void> {
   await cdp.send('Performance.enable');
   await cdp.send('HeapProfiler.enable');
 
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: DEMO_ORGANISATION }).click();
+  await logInAsDemo(page);
   await page.waitForURL(`${server.origin}/dashboard/apps`);
-  await page.locator(TARGETS[0]!.content).first().waitFor();
   // Each page once, so its code and styles are loaded before anything is measured.
   for (const target of [...TARGETS.slice(1), TARGETS[0]!]) await changeRoute(page, target);
 

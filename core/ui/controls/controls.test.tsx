@@ -223,6 +223,17 @@ describe('shared controls', { timeout: 20_000 }, () => {
     },
   };
 
+  /** Renders the form with a recording submit handler, which it returns. */
+  function renderSending(ResendForm: (props: ResendFormProps) => ReactNode, props: { loading: boolean }) {
+    const onSubmit = vi.fn();
+    render(
+      <I18nextProvider i18n={createTestI18n()}>
+        <ResendForm loading={props.loading} onSubmit={onSubmit} />
+      </I18nextProvider>,
+    );
+    return onSubmit;
+  }
+
   describe.each(Object.entries(variants))('%s', (_name, ResendForm) => {
     it('is disabled until the form is valid, and while submitting with its loading text', async () => {
       const i18n = createTestI18n();
@@ -254,12 +265,7 @@ describe('shared controls', { timeout: 20_000 }, () => {
     });
 
     it('sends on an Enter pressed before the button has caught up with a valid value, once', async () => {
-      const onSubmit = vi.fn();
-      render(
-        <I18nextProvider i18n={createTestI18n()}>
-          <ResendForm loading={false} onSubmit={onSubmit} />
-        </I18nextProvider>,
-      );
+      const onSubmit = renderSending(ResendForm, { loading: false });
       const email = screen.getByLabelText('Email');
       // An autofill followed at once by Enter: the rules' check has not answered yet.
       fireEvent.change(email, { target: { value: 'jane@example.com' } });
@@ -277,12 +283,7 @@ describe('shared controls', { timeout: 20_000 }, () => {
     });
 
     it('sends nothing on Enter with an invalid value, and says what is wrong', async () => {
-      const onSubmit = vi.fn();
-      render(
-        <I18nextProvider i18n={createTestI18n()}>
-          <ResendForm loading={false} onSubmit={onSubmit} />
-        </I18nextProvider>,
-      );
+      const onSubmit = renderSending(ResendForm, { loading: false });
       const email = screen.getByLabelText('Email');
       fireEvent.change(email, { target: { value: 'jane@example' } });
       fireEvent.keyDown(email, { key: 'Enter', code: 'Enter' });
@@ -291,12 +292,7 @@ describe('shared controls', { timeout: 20_000 }, () => {
     });
 
     it('sends nothing on Enter while busy', async () => {
-      const onSubmit = vi.fn();
-      render(
-        <I18nextProvider i18n={createTestI18n()}>
-          <ResendForm loading onSubmit={onSubmit} />
-        </I18nextProvider>,
-      );
+      const onSubmit = renderSending(ResendForm, { loading: true });
       const email = screen.getByLabelText('Email');
       fireEvent.change(email, { target: { value: 'jane@example.com' } });
       fireEvent.keyDown(email, { key: 'Enter', code: 'Enter' });
