@@ -1,7 +1,10 @@
 import { formatDate } from '@core';
 import { endpoints } from '@contract/v1/endpoints';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { HttpResponse } from 'msw';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { server } from '../../../tests/msw/server';
 import { answer, invoice, myAccess, pagedList, refuse, renderBilling } from '../testing/billing-fixtures';
 
 const PAID = invoice({ id: 'i-3', number: 'INV-000003', date: '2026-11-02T01:00:00.000Z' });
@@ -63,6 +66,36 @@ describe('billing history', { timeout: 180_000 }, () => {
     await waitFor(() => expect(calls.queries.at(-1)).toEqual({ offset: '2', limit: '10' }));
     await user.click(screen.getByRole('listitem', { name: '3' }));
     await waitFor(() => expect(calls.queries.at(-1)).toEqual({ offset: '3', limit: '10' }));
+  });
+
+  it('opened again, shows the invoices it last listed at once and refreshes them when the server answers', async () => {
+    myAccess('owner');
+    let rows = ROWS;
+    let held: Promise<void> | null = null;
+    server.use(
+      onEndpoint(endpoints.bills, async () => {
+        await held;
+        return HttpResponse.json({ data: { items: rows, total: rows.length, offset: 1, limit: 10 }, msg: '' });
+      }),
+    );
+    const { router } = await renderHistory();
+    expect(await screen.findByText('CN-000001')).toBeInTheDocument();
+    await act(() => router.navigate('/orgs'));
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+
+    let answerNow!: () => void;
+    held = new Promise((resolve) => (answerNow = resolve));
+    rows = [PAID];
+    await act(() => router.navigate('/billing/history'));
+    // The server has not answered yet: last visit's invoices, and no loading state over them.
+    expect(await screen.findByText('CN-000001')).toBeInTheDocument();
+    expect(screen.getByText('Invoices (3)')).toBeInTheDocument();
+    expect(screen.getByRole('table').closest('[aria-busy="true"]')).toBeNull();
+
+    answerNow();
+    await waitFor(() => expect(screen.queryByText('CN-000001')).not.toBeInTheDocument());
+    expect(screen.getByText('INV-000003')).toBeInTheDocument();
+    expect(screen.getByText('Invoices (1)')).toBeInTheDocument();
   });
 
   it('is open, with the Billing menu, to a custom role granted billing.view, and closed to a member without it', async () => {

@@ -1,4 +1,4 @@
-import { useService } from '@core';
+import { RecentAnswers, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { InvoicesStore } from '../stores/invoices-store';
 const HistoryPage = observer(function HistoryPage() {
   const { t } = useTranslation('billing');
   const api = useService(BillingApi);
-  const [store] = useState(() => new InvoicesStore(api));
+  const answers = useService(RecentAnswers);
+  const [store] = useState(() => new InvoicesStore(api, answers));
   useEffect(() => store.start(), [store]);
   return (
     <BillingPage title={t('history.title')} intro={t('history.intro')}>

@@ -1,5 +1,8 @@
 import { endpoints } from '@contract/v1/endpoints';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { server } from '../../../tests/msw/server';
 import {
   answer,
   bucket,
@@ -79,6 +82,51 @@ describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
     ).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
     expect(await screen.findByText('Auto-renewal turned off')).toBeInTheDocument();
+  });
+
+  it('opened again, shows the buckets, the renewal as last set and pay-as-you-go at once, then refreshes them', async () => {
+    myAccess('owner');
+    let held: Promise<void> | null = null;
+    let subscription = SUBSCRIPTION;
+    let buckets = [CURRENT, PAST];
+    server.use(
+      onEndpoint(endpoints.subscriptionHistory, async () => {
+        await held;
+        return HttpResponse.json({
+          data: { items: buckets, total: buckets.length, offset: 1, limit: 10, subscription },
+          msg: '',
+        });
+      }),
+      onEndpoint(endpoints.payAsYouGo, async () => {
+        await held;
+        return HttpResponse.json({ data: { payAsYouGo: PAY_AS_YOU_GO_OFF }, msg: '' });
+      }),
+    );
+    answer(endpoints.setRenewal, { subscription: { ...SUBSCRIPTION, autoRenew: false } }, { msg: 'Auto-renewal turned off' });
+    const { user, router } = await renderSubscription();
+    await screen.findByText('INV-000001');
+    await user.click(screen.getByRole('switch', { name: 'Renew automatically' }));
+    const off = 'Off: the current bucket ends on 01/12/2026 and is not renewed.';
+    expect(await screen.findByText(off)).toBeInTheDocument();
+    subscription = { ...SUBSCRIPTION, autoRenew: false };
+    await act(() => router.navigate('/orgs'));
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+
+    let answerNow!: () => void;
+    held = new Promise((resolve) => (answerNow = resolve));
+    buckets = [CURRENT];
+    await act(() => router.navigate('/billing/subscription'));
+    // The server has not answered yet: the buckets and pay-as-you-go of last visit, the switch as the user left it.
+    expect(await screen.findByText('INV-000001')).toBeInTheDocument();
+    expect(screen.getByText(off)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Renew automatically' })).not.toBeChecked();
+    expect(screen.getByText(/^Keep working when a bucket runs out/)).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table').closest('[aria-busy="true"]')).toBeNull();
+
+    answerNow();
+    await waitFor(() => expect(screen.queryByText('INV-000001')).not.toBeInTheDocument());
+    expect(screen.getByText('INV-000003')).toBeInTheDocument();
   });
 
   it('activates pay-as-you-go with a monthly cap in dollars, sent in cents, then changes it', async () => {

@@ -1,5 +1,5 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { useDateFormat, useService, useOrganizationAccess } from '@core';
+import { RecentAnswers, useDateFormat, useService, useOrganizationAccess } from '@core';
 import type { Bucket } from '@contract/v1/billing';
 import { Alert, Empty, Switch, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -19,7 +19,8 @@ import { SubscriptionStore } from '../stores/subscription-store';
 const SubscriptionPage = observer(function SubscriptionPage() {
   const { t } = useTranslation('billing');
   const api = useService(BillingApi);
-  const [store] = useState(() => new SubscriptionStore(api));
+  const answers = useService(RecentAnswers);
+  const [store] = useState(() => new SubscriptionStore(api, answers));
   const access = useOrganizationAccess();
   useEffect(() => store.start(), [store]);
   const canManage = access.can('billing.manage');

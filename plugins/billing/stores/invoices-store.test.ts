@@ -1,25 +1,40 @@
+import { RecentAnswers, SessionStore } from '@core';
+import type { Invoice } from '@contract/v1/billing';
 import dayjs from 'dayjs';
 import type { BillingApi } from '../api/billing-api';
 import { invoiceQuery, InvoicesStore } from './invoices-store';
 
-function fakeApi() {
+/** GET /v1/bill answering `items()` (an empty page by default) and recording the queries. */
+function fakeApi(items: (query: Record<string, unknown>) => Invoice[] = () => []) {
   const queries: unknown[] = [];
   const api = {
-    bills: vi.fn(async (query: unknown) => {
+    bills: vi.fn(async (query: Record<string, unknown>) => {
       queries.push(query);
-      return { data: { items: [], total: 0, offset: 1, limit: 10 }, msg: '' };
+      const page = items(query);
+      return { data: { items: page, total: page.length, offset: 1, limit: 10 }, msg: '' };
     }),
   } as unknown as BillingApi;
   return { api, queries };
 }
 
-afterEach(() => vi.useRealTimers());
+let session: SessionStore;
+let answers: RecentAnswers;
+beforeEach(() => {
+  session = new SessionStore(window.localStorage);
+  session.logIn({ accessToken: 'a', refreshToken: 'r' });
+  session.selectOrganization({ organizationId: 'org-1', role: 'owner' }, { accessToken: 'a1', refreshToken: 'r' });
+  answers = new RecentAnswers(session);
+});
+afterEach(() => {
+  session.dispose();
+  vi.useRealTimers();
+});
 
 describe('InvoicesStore filters', () => {
   it('asks the server once, one second after the last filter change, from the first page', async () => {
     vi.useFakeTimers();
     const { api, queries } = fakeApi();
-    const store = new InvoicesStore(api);
+    const store = new InvoicesStore(api, answers);
     const stop = store.start();
     await vi.advanceTimersByTimeAsync(0);
     store.list.setPage(3, 10);
@@ -47,13 +62,52 @@ describe('InvoicesStore filters', () => {
   it('stops a pending filter when the page goes away', async () => {
     vi.useFakeTimers();
     const { api, queries } = fakeApi();
-    const store = new InvoicesStore(api);
+    const store = new InvoicesStore(api, answers);
     const stop = store.start();
     await vi.advanceTimersByTimeAsync(0);
     store.setStatus('paid');
     stop();
     await vi.advanceTimersByTimeAsync(2000);
     expect(queries).toHaveLength(1);
+  });
+});
+
+describe('InvoicesStore opened again', () => {
+  const invoice = (id: string) => ({ id }) as Invoice;
+
+  it('starts from the first page of the whole history last read, never from a filtered one', async () => {
+    vi.useFakeTimers();
+    const { api } = fakeApi((query) => (query.status ? [invoice('paid-1')] : [invoice('inv-1'), invoice('inv-2')]));
+    const first = new InvoicesStore(api, answers);
+    let stop = first.start();
+    await vi.advanceTimersByTimeAsync(0);
+    first.setStatus('paid');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(first.list.rows).toEqual([invoice('paid-1')]);
+    stop();
+
+    const again = new InvoicesStore(api, answers);
+    expect(again.list.status).toBe('ready');
+    expect(again.list.rows).toEqual([invoice('inv-1'), invoice('inv-2')]);
+    stop = again.start();
+    // Refreshed in place: no loading state in front of the rows while the server answers.
+    expect(again.list.status).toBe('ready');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.list.rows).toHaveLength(2);
+    stop();
+  });
+
+  it('forgets it in another organisation', async () => {
+    const { api } = fakeApi(() => [invoice('inv-1')]);
+    const store = new InvoicesStore(api, answers);
+    const stop = store.start();
+    await vi.waitFor(() => expect(store.list.status).toBe('ready'));
+    stop();
+    expect(new InvoicesStore(api, answers).list.rows).toEqual([invoice('inv-1')]);
+    session.selectOrganization({ organizationId: 'org-2', role: 'owner' }, { accessToken: 'a2', refreshToken: 'r' });
+    const elsewhere = new InvoicesStore(api, answers);
+    expect(elsewhere.list.status).toBe('loading');
+    expect(elsewhere.list.rows).toEqual([]);
   });
 });
 

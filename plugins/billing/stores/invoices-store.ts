@@ -1,10 +1,10 @@
-import { FILTER_DEBOUNCE_MS, type PageQuery } from '@core';
+import { FILTER_DEBOUNCE_MS, recentAnswerKey, type PageQuery, type RecentAnswers } from '@core';
 import type { InvoiceListQuery, Invoice } from '@contract/v1/billing';
 import type { InvoiceStatusName } from '@contract/v1/billing-rules';
 import type { Dayjs } from 'dayjs';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { BillingApi } from '../api/billing-api';
-import { PagedListStore } from './paged-list-store';
+import { PagedListStore, type Page } from './paged-list-store';
 
 export interface InvoiceFilters {
   status: InvoiceStatusName | undefined;
@@ -13,6 +13,9 @@ export interface InvoiceFilters {
 }
 
 const NO_FILTERS: InvoiceFilters = { status: undefined, dates: null };
+
+/** The first page of the whole history as last read, shown at once when the page opens again. */
+const FIRST_PAGE = recentAnswerKey<Page<Invoice>>('billing.invoices');
 
 /** The query of GET /v1/bill for a page and the applied filters. */
 export function invoiceQuery(filters: InvoiceFilters, page: PageQuery): InvoiceListQuery {
@@ -29,8 +32,9 @@ export function invoiceQuery(filters: InvoiceFilters, page: PageQuery): InvoiceL
  * The billing history (issue 13): invoices paged on the server with a status and a date filter. A filter shows the
  * choice at once and reloads once the user has stopped changing filters for {@link FILTER_DEBOUNCE_MS}, so trying
  * a few statuses in a row costs one request. Downloads fetch the PDF through the HTTP client (it needs the token).
+ * Opened again in the same session and organisation, it starts from the first page of the whole history last read.
  * @example
- * const store = new InvoicesStore(api);
+ * const store = new InvoicesStore(api, answers);
  * useEffect(() => store.start(), [store]);
  */
 export class InvoicesStore {
@@ -45,9 +49,14 @@ export class InvoicesStore {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private life = new AbortController();
 
-  constructor(private readonly api: BillingApi) {
-    this.list = new PagedListStore((page, signal) =>
-      this.api.bills(invoiceQuery(this.applied, page), signal).then((answer) => answer.data),
+  constructor(
+    private readonly api: BillingApi,
+    answers: RecentAnswers,
+  ) {
+    this.list = new PagedListStore<Invoice>(
+      (page, signal) => this.api.bills(invoiceQuery(this.applied, page), signal).then((answer) => answer.data),
+      undefined,
+      { answers, key: FIRST_PAGE, unfiltered: () => !this.hasFilters },
     );
     makeAutoObservable<InvoicesStore, 'api' | 'timer' | 'life'>(
       this,

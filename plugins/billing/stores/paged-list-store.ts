@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, toPageQuery, type PageQuery } from '@core';
+import {
+  DEFAULT_PAGE_SIZE,
+  toPageQuery,
+  type PageQuery,
+  type RecentAnswerKey,
+  type RecentAnswers,
+} from '@core';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export type ListStatus = 'loading' | 'ready' | 'failed';
@@ -9,15 +15,25 @@ export interface Page<Row> {
   total: number;
 }
 
+/** Where a list keeps its first page between visits (core `RecentAnswers`). */
+export interface RememberedFirstPage<Row, Extra> {
+  answers: RecentAnswers;
+  key: RecentAnswerKey<Page<Row> & Extra>;
+  /** False while filters narrow the list: only the first page of the whole list is remembered. */
+  unfiltered?: () => boolean;
+}
+
 /**
  * A list paged on the server (offset = page number from 1, docs/limits-and-timing.md): the page shown, its rows and
  * the total; a newer load aborts the one still running, and an emptied last page falls back to the one before.
- * Failed calls have been shown by the HTTP client; the list says it could not load and offers a retry.
+ * Failed calls have been shown by the HTTP client; the list says it could not load and offers a retry. With
+ * `remember`, a list opened again in the same session and organisation starts from the first page it last read and
+ * refreshes it in place.
  * @example
  * const store = new PagedListStore((query, signal) => api.contracts(query, signal).then((r) => r.data));
  * useEffect(() => store.start(), [store]);
  */
-export class PagedListStore<Row, Extra = undefined> {
+export class PagedListStore<Row, Extra = unknown> {
   status: ListStatus = 'loading';
   rows: Row[] = [];
   total = 0;
@@ -30,17 +46,25 @@ export class PagedListStore<Row, Extra = undefined> {
     private readonly fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<Page<Row>>,
     /** Called with each page's answer, for what comes with it (the subscription with its buckets). */
     private readonly onPage?: (page: Page<Row> & Extra) => void,
+    private readonly remember?: RememberedFirstPage<Row, Extra>,
   ) {
-    makeAutoObservable<PagedListStore<Row, Extra>, 'controller' | 'fetchPage' | 'onPage'>(
+    const remembered = remember?.answers.get(remember.key);
+    if (remembered) {
+      this.rows = remembered.items;
+      this.total = remembered.total;
+      this.status = 'ready';
+      onPage?.(remembered);
+    }
+    makeAutoObservable<PagedListStore<Row, Extra>, 'controller' | 'fetchPage' | 'onPage' | 'remember'>(
       this,
-      { controller: false, fetchPage: false, onPage: false },
+      { controller: false, fetchPage: false, onPage: false, remember: false },
       { autoBind: true },
     );
   }
 
-  /** Loads the first page; returns the stop for an effect. */
+  /** Loads the first page (behind the one remembered, if any); returns the stop for an effect. */
   start(): () => void {
-    void this.load();
+    void this.load({ inPlace: this.status === 'ready' });
     return () => this.controller?.abort();
   }
 
@@ -56,13 +80,19 @@ export class PagedListStore<Row, Extra = undefined> {
     void this.load();
   }
 
-  async load(): Promise<void> {
+  /** `inPlace` keeps the rows shown (the first page remembered) until the answer replaces them. */
+  async load({ inPlace = false } = {}): Promise<void> {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
-    this.status = 'loading';
+    if (!inPlace) this.status = 'loading';
+    const remember = this.remember;
+    const firstPage =
+      remember && this.page === 1 && this.pageSize === DEFAULT_PAGE_SIZE && (remember.unfiltered?.() ?? true);
+    const askedIn = remember?.answers.scope() ?? null;
     try {
       const data = await this.fetchPage(toPageQuery(this.page, this.pageSize), controller.signal);
+      if (firstPage) remember.answers.set(remember.key, data as Page<Row> & Extra, askedIn);
       runInAction(() => {
         this.rows = data.items;
         this.total = data.total;
@@ -74,7 +104,7 @@ export class PagedListStore<Row, Extra = undefined> {
         await this.load();
       }
     } catch {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted || inPlace) return;
       runInAction(() => {
         this.status = 'failed';
         this.rows = [];

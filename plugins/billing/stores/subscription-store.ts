@@ -1,16 +1,24 @@
+import { recentAnswerKey, type RecentAnswers } from '@core';
 import type { Bucket, PayAsYouGo, Subscription, SubscriptionHistoryData } from '@contract/v1/billing';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { BillingApi } from '../api/billing-api';
-import { PagedListStore } from './paged-list-store';
+import { PagedListStore, type Page } from './paged-list-store';
+
+type BucketsPage = Page<Bucket> & Pick<SubscriptionHistoryData, 'subscription'>;
+
+/** The first page of buckets with the subscription, and pay-as-you-go, as last read: shown at once on the next visit. */
+const FIRST_PAGE = recentAnswerKey<BucketsPage>('billing.subscription');
+const PAY_AS_YOU_GO = recentAnswerKey<PayAsYouGo>('billing.pay-as-you-go');
 
 export type SectionStatus = 'loading' | 'ready' | 'failed';
 
 /**
  * The subscription page: the buckets (paged on the server, with the subscription's renewal state in the same
  * answer), auto-renewal, and pay-as-you-go with its monthly cap. Failed calls have been shown by the HTTP client;
- * the store keeps what the server last said, so a refused switch springs back.
+ * the store keeps what the server last said, so a refused switch springs back. Opened again in the same session and
+ * organisation, it starts from what it last read and refreshes it in place.
  * @example
- * const store = new SubscriptionStore(api);
+ * const store = new SubscriptionStore(api, answers);
  * useEffect(() => store.start(), [store]);
  */
 export class SubscriptionStore {
@@ -23,14 +31,23 @@ export class SubscriptionStore {
 
   private life = new AbortController();
 
-  constructor(private readonly api: BillingApi) {
+  constructor(
+    private readonly api: BillingApi,
+    private readonly answers: RecentAnswers,
+  ) {
     this.buckets = new PagedListStore<Bucket, Pick<SubscriptionHistoryData, 'subscription'>>(
       (query, signal) => this.api.subscriptionHistory(query, signal).then((answer) => answer.data),
       (page) => runInAction(() => (this.subscription = page.subscription)),
+      { answers, key: FIRST_PAGE },
     );
-    makeAutoObservable<SubscriptionStore, 'api' | 'life'>(
+    const payAsYouGo = answers.get(PAY_AS_YOU_GO);
+    if (payAsYouGo) {
+      this.payAsYouGo = payAsYouGo;
+      this.payAsYouGoStatus = 'ready';
+    }
+    makeAutoObservable<SubscriptionStore, 'api' | 'answers' | 'life'>(
       this,
-      { api: false, life: false, buckets: false },
+      { api: false, answers: false, life: false, buckets: false },
       { autoBind: true },
     );
   }
@@ -45,24 +62,32 @@ export class SubscriptionStore {
     };
   }
 
+  /** Reads pay-as-you-go; what is shown already (the answer remembered) stays until the new one replaces it. */
   async loadPayAsYouGo(): Promise<void> {
-    this.payAsYouGoStatus = 'loading';
+    const inPlace = this.payAsYouGoStatus === 'ready';
+    if (!inPlace) this.payAsYouGoStatus = 'loading';
+    const askedIn = this.answers.scope();
     try {
       const { data } = await this.api.payAsYouGo(this.life.signal);
+      this.answers.set(PAY_AS_YOU_GO, data.payAsYouGo, askedIn);
       runInAction(() => {
         this.payAsYouGo = data.payAsYouGo;
         this.payAsYouGoStatus = 'ready';
       });
     } catch {
-      if (this.life.signal.aborted) return;
+      if (this.life.signal.aborted || inPlace) return;
       runInAction(() => (this.payAsYouGoStatus = 'failed'));
     }
   }
 
   async setAutoRenew(autoRenew: boolean): Promise<void> {
     this.renewalBusy = true;
+    const askedIn = this.answers.scope();
     try {
       const { data } = await this.api.setRenewal(autoRenew, this.life.signal);
+      // The next visit must not show the switch as it was before.
+      const remembered = this.answers.get(FIRST_PAGE);
+      if (remembered) this.answers.set(FIRST_PAGE, { ...remembered, subscription: data.subscription }, askedIn);
       runInAction(() => (this.subscription = data.subscription));
     } catch {
       // Shown by the HTTP client; the switch keeps the server's state.
@@ -87,8 +112,10 @@ export class SubscriptionStore {
 
   private async runPayAsYouGo(call: () => Promise<{ data: { payAsYouGo: PayAsYouGo } }>): Promise<boolean> {
     this.payAsYouGoBusy = true;
+    const askedIn = this.answers.scope();
     try {
       const { data } = await call();
+      this.answers.set(PAY_AS_YOU_GO, data.payAsYouGo, askedIn);
       runInAction(() => (this.payAsYouGo = data.payAsYouGo));
       return true;
     } catch {
