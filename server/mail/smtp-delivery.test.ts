@@ -27,15 +27,24 @@ function decodeQuotedPrintable(text: string): string {
   return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function header(raw: string, name: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return decodeHeader(line?.slice(name.length + 1).trim() ?? '');
 }
 
-/** The decoded text/plain part of a (possibly multipart) message. */
+/**
+ * The decoded text/plain part of a (possibly multipart) message. Parts are split at the message's own boundary
+ * lines: a token in the body may hold '--' too (base64url), which must not end the part.
+ */
 function plainText(raw: string): string {
-  const part = raw.split(/--[^\r\n]+\r?\n/).find((p) => /content-type:\s*text\/plain/i.test(p));
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(new RegExp(`\\r?\\n--${escapeRegExp(boundary)}(?:--)?(?:\\r?\\n|$)`)) : [raw];
+  const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p));
   if (!part) throw new Error(`no text/plain part in:\n${raw}`);
   const [head, ...body] = part.split(/\r?\n\r?\n/);
   const content = body.join('\n\n');

@@ -30,13 +30,23 @@ export class SubscriptionStore {
   readonly buckets: PagedListStore<Bucket, Pick<SubscriptionHistoryData, 'subscription'>>;
 
   private life = new AbortController();
+  /**
+   * Changes saved from this page. The switch and the cap are usable while the answers remembered from the last
+   * visit are being read again: a read asked before a change must not put back what the change replaced.
+   */
+  private saved = 0;
 
   constructor(
     private readonly api: BillingApi,
     private readonly answers: RecentAnswers,
   ) {
     this.buckets = new PagedListStore<Bucket, Pick<SubscriptionHistoryData, 'subscription'>>(
-      (query, signal) => this.api.subscriptionHistory(query, signal).then((answer) => answer.data),
+      (query, signal) => {
+        const savedBefore = this.saved;
+        return this.api.subscriptionHistory(query, signal).then(({ data }) =>
+          savedBefore === this.saved || !this.subscription ? data : { ...data, subscription: this.subscription },
+        );
+      },
       (page) => runInAction(() => (this.subscription = page.subscription)),
       { answers, key: FIRST_PAGE },
     );
@@ -45,9 +55,9 @@ export class SubscriptionStore {
       this.payAsYouGo = payAsYouGo;
       this.payAsYouGoStatus = 'ready';
     }
-    makeAutoObservable<SubscriptionStore, 'api' | 'answers' | 'life'>(
+    makeAutoObservable<SubscriptionStore, 'api' | 'answers' | 'life' | 'saved'>(
       this,
-      { api: false, answers: false, life: false, buckets: false },
+      { api: false, answers: false, life: false, saved: false, buckets: false },
       { autoBind: true },
     );
   }
@@ -67,8 +77,10 @@ export class SubscriptionStore {
     const inPlace = this.payAsYouGoStatus === 'ready';
     if (!inPlace) this.payAsYouGoStatus = 'loading';
     const askedIn = this.answers.scope();
+    const savedBefore = this.saved;
     try {
       const { data } = await this.api.payAsYouGo(this.life.signal);
+      if (savedBefore !== this.saved) return;
       this.answers.set(PAY_AS_YOU_GO, data.payAsYouGo, askedIn);
       runInAction(() => {
         this.payAsYouGo = data.payAsYouGo;
@@ -85,6 +97,7 @@ export class SubscriptionStore {
     const askedIn = this.answers.scope();
     try {
       const { data } = await this.api.setRenewal(autoRenew, this.life.signal);
+      this.saved += 1;
       // The next visit must not show the switch as it was before.
       const remembered = this.answers.get(FIRST_PAGE);
       if (remembered) this.answers.set(FIRST_PAGE, { ...remembered, subscription: data.subscription }, askedIn);
@@ -115,6 +128,7 @@ export class SubscriptionStore {
     const askedIn = this.answers.scope();
     try {
       const { data } = await call();
+      this.saved += 1;
       this.answers.set(PAY_AS_YOU_GO, data.payAsYouGo, askedIn);
       runInAction(() => (this.payAsYouGo = data.payAsYouGo));
       return true;

@@ -22,6 +22,11 @@ const PROFILE = recentAnswerKey<UserInfo>('two-factor.profile');
 export class UserProfileStore {
   userInfo: UserInfo | null;
   phase: LoadPhase;
+  /**
+   * Changes answered since the screen opened. A remembered profile is usable while it is read again: a read asked
+   * before a change (2FA turned on, a phone number saved) must not put back the profile the change replaced.
+   */
+  private changes = 0;
 
   constructor(
     private readonly api: UserSecurityApi,
@@ -30,10 +35,11 @@ export class UserProfileStore {
   ) {
     this.userInfo = answers.get(PROFILE) ?? null;
     this.phase = this.userInfo ? 'ready' : 'loading';
-    makeAutoObservable<UserProfileStore, 'api' | 'session' | 'answers'>(this, {
+    makeAutoObservable<UserProfileStore, 'api' | 'session' | 'answers' | 'changes'>(this, {
       api: false,
       session: false,
       answers: false,
+      changes: false,
     });
   }
 
@@ -41,15 +47,22 @@ export class UserProfileStore {
   async load(signal?: AbortSignal): Promise<void> {
     if (!this.userInfo) this.phase = 'loading';
     const askedIn = this.answers.scope();
+    const changesBefore = this.changes;
     try {
       const { data } = await this.api.profile(signal);
-      this.apply(data.userInfo, askedIn);
+      if (changesBefore === this.changes) this.show(data.userInfo, askedIn);
     } catch (error) {
       if (!isAbort(error)) runInAction(() => (this.phase = this.userInfo ? 'ready' : 'failed'));
     }
   }
 
-  apply(userInfo: UserInfo, askedIn = this.answers.scope()): void {
+  /** A change's answer: the new profile, which no read asked before it may replace. */
+  apply(userInfo: UserInfo): void {
+    this.changes += 1;
+    this.show(userInfo, this.answers.scope());
+  }
+
+  private show(userInfo: UserInfo, askedIn: string | null): void {
     this.userInfo = userInfo;
     this.phase = 'ready';
     this.answers.set(PROFILE, userInfo, askedIn);
