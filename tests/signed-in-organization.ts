@@ -2,7 +2,7 @@
  * A session signed in and inside a business organisation, for plugins' component tests (each plugin's testing
  * fixtures use it through `renderWithPortal({ session })`): what the app layout's guards need to open a page.
  */
-import type { OrganizationSummary, RegionalConfig, SessionStore } from '@core';
+import { RecentAnswers, SessionStore, type OrganizationSummary, type RegionalConfig } from '@core';
 
 /** The business organisation the session enters. */
 export const ORG_ID = 'org-1';
@@ -40,4 +40,26 @@ export function inOrganization(role = 'owner', permissions?: string[], options: 
       options.regionalConfig ?? null,
     );
   };
+}
+
+/**
+ * For stores' unit tests: a session signed in and inside {@link ORG_ID}, with the page answers it remembers (core
+ * `RecentAnswers`), fresh for each test and disposed after it. Call at the top of a `describe`; read the
+ * fields inside the tests. `enter(id)` moves the session to another organisation.
+ */
+export function rememberedAnswersPerTest(): { session: SessionStore; answers: RecentAnswers; enter: (id: string) => void } {
+  const state = {} as { session: SessionStore; answers: RecentAnswers; enter: (id: string) => void };
+  beforeEach(() => {
+    state.session = new SessionStore(window.localStorage);
+    state.enter = (organizationId) =>
+      state.session.selectOrganization(
+        { organizationId, role: 'owner' },
+        { accessToken: `a-${organizationId}`, refreshToken: 'r' },
+      );
+    state.session.logIn({ accessToken: 'a', refreshToken: 'r' });
+    state.enter(ORG_ID);
+    state.answers = new RecentAnswers(state.session);
+  });
+  afterEach(() => state.session.dispose());
+  return state;
 }

@@ -1,6 +1,6 @@
-import { RecentAnswers, SessionStore } from '@core';
 import type { Invoice } from '@contract/v1/billing';
 import dayjs from 'dayjs';
+import { rememberedAnswersPerTest } from '../../../tests/signed-in-organization';
 import type { BillingApi } from '../api/billing-api';
 import { invoiceQuery, InvoicesStore } from './invoices-store';
 
@@ -17,24 +17,14 @@ function fakeApi(items: (query: Record<string, unknown>) => Invoice[] = () => []
   return { api, queries };
 }
 
-let session: SessionStore;
-let answers: RecentAnswers;
-beforeEach(() => {
-  session = new SessionStore(window.localStorage);
-  session.logIn({ accessToken: 'a', refreshToken: 'r' });
-  session.selectOrganization({ organizationId: 'org-1', role: 'owner' }, { accessToken: 'a1', refreshToken: 'r' });
-  answers = new RecentAnswers(session);
-});
-afterEach(() => {
-  session.dispose();
-  vi.useRealTimers();
-});
+const signedIn = rememberedAnswersPerTest();
+afterEach(() => vi.useRealTimers());
 
 describe('InvoicesStore filters', () => {
   it('asks the server once, one second after the last filter change, from the first page', async () => {
     vi.useFakeTimers();
     const { api, queries } = fakeApi();
-    const store = new InvoicesStore(api, answers);
+    const store = new InvoicesStore(api, signedIn.answers);
     const stop = store.start();
     await vi.advanceTimersByTimeAsync(0);
     store.list.setPage(3, 10);
@@ -62,7 +52,7 @@ describe('InvoicesStore filters', () => {
   it('stops a pending filter when the page goes away', async () => {
     vi.useFakeTimers();
     const { api, queries } = fakeApi();
-    const store = new InvoicesStore(api, answers);
+    const store = new InvoicesStore(api, signedIn.answers);
     const stop = store.start();
     await vi.advanceTimersByTimeAsync(0);
     store.setStatus('paid');
@@ -78,7 +68,7 @@ describe('InvoicesStore opened again', () => {
   it('starts from the first page of the whole history last read, never from a filtered one', async () => {
     vi.useFakeTimers();
     const { api } = fakeApi((query) => (query.status ? [invoice('paid-1')] : [invoice('inv-1'), invoice('inv-2')]));
-    const first = new InvoicesStore(api, answers);
+    const first = new InvoicesStore(api, signedIn.answers);
     let stop = first.start();
     await vi.advanceTimersByTimeAsync(0);
     first.setStatus('paid');
@@ -86,7 +76,7 @@ describe('InvoicesStore opened again', () => {
     expect(first.list.rows).toEqual([invoice('paid-1')]);
     stop();
 
-    const again = new InvoicesStore(api, answers);
+    const again = new InvoicesStore(api, signedIn.answers);
     expect(again.list.status).toBe('ready');
     expect(again.list.rows).toEqual([invoice('inv-1'), invoice('inv-2')]);
     stop = again.start();
@@ -99,13 +89,13 @@ describe('InvoicesStore opened again', () => {
 
   it('forgets it in another organisation', async () => {
     const { api } = fakeApi(() => [invoice('inv-1')]);
-    const store = new InvoicesStore(api, answers);
+    const store = new InvoicesStore(api, signedIn.answers);
     const stop = store.start();
     await vi.waitFor(() => expect(store.list.status).toBe('ready'));
     stop();
-    expect(new InvoicesStore(api, answers).list.rows).toEqual([invoice('inv-1')]);
-    session.selectOrganization({ organizationId: 'org-2', role: 'owner' }, { accessToken: 'a2', refreshToken: 'r' });
-    const elsewhere = new InvoicesStore(api, answers);
+    expect(new InvoicesStore(api, signedIn.answers).list.rows).toEqual([invoice('inv-1')]);
+    signedIn.enter('org-2');
+    const elsewhere = new InvoicesStore(api, signedIn.answers);
     expect(elsewhere.list.status).toBe('loading');
     expect(elsewhere.list.rows).toEqual([]);
   });

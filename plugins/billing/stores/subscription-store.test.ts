@@ -1,5 +1,5 @@
-import { RecentAnswers, SessionStore } from '@core';
 import type { PayAsYouGo, Subscription } from '@contract/v1/billing';
+import { rememberedAnswersPerTest } from '../../../tests/signed-in-organization';
 import type { BillingApi } from '../api/billing-api';
 import { SubscriptionStore } from './subscription-store';
 
@@ -33,17 +33,10 @@ function fakeApi() {
 }
 
 describe('SubscriptionStore opened again', () => {
-  let session: SessionStore;
-  let answers: RecentAnswers;
-  beforeEach(() => {
-    session = new SessionStore(window.localStorage);
-    session.logIn({ accessToken: 'a', refreshToken: 'r' });
-    session.selectOrganization({ organizationId: 'org-1', role: 'owner' }, { accessToken: 'a1', refreshToken: 'r' });
-    answers = new RecentAnswers(session);
-  });
-  afterEach(() => session.dispose());
+  const signedIn = rememberedAnswersPerTest();
 
   it('keeps a change made while the remembered answers are read again: the older reads do not undo it', async () => {
+    const { answers } = signedIn;
     const server = fakeApi();
     const first = new SubscriptionStore(server.api, answers);
     let stop = first.start();

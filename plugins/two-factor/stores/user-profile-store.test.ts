@@ -1,5 +1,5 @@
-import { RecentAnswers, SessionStore } from '@core';
 import type { UserInfo } from '@contract/v1/index';
+import { rememberedAnswersPerTest } from '../../../tests/signed-in-organization';
 import type { UserSecurityApi } from '../api/user-security-api';
 import { userInfo } from '../testing/two-factor-fixtures';
 import { UserProfileStore } from './user-profile-store';
@@ -8,17 +8,10 @@ const OFF = userInfo({ twoFactorAuthentication: { enabled: false } });
 const ON = userInfo({ twoFactorAuthentication: { enabled: true } });
 
 describe('UserProfileStore opened again', () => {
-  let session: SessionStore;
-  let answers: RecentAnswers;
-  beforeEach(() => {
-    session = new SessionStore(window.localStorage);
-    session.logIn({ accessToken: 'a', refreshToken: 'r' });
-    session.selectOrganization({ organizationId: 'org-1', role: 'owner' }, { accessToken: 'a1', refreshToken: 'r' });
-    answers = new RecentAnswers(session);
-  });
-  afterEach(() => session.dispose());
+  const signedIn = rememberedAnswersPerTest();
 
   it('keeps a change answered while the remembered profile is read again: the older read does not undo it', async () => {
+    const { session, answers } = signedIn;
     let answerRead: (info: UserInfo) => void = () => {};
     let read: Promise<UserInfo> = Promise.resolve(OFF);
     const api = {
