@@ -1,6 +1,5 @@
 import { Button, Form, type ButtonProps } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useEnterSubmits } from './use-enter-submits';
 
 export interface AntdSubmitButtonProps extends Omit<ButtonProps, 'htmlType' | 'loading'> {
   /** True while the request runs: the button is disabled and shows `loadingText`. */
@@ -12,7 +11,7 @@ export interface AntdSubmitButtonProps extends Omit<ButtonProps, 'htmlType' | 'l
 /**
  * The submit button of an antd Form (app-layout screens; auth screens use {@link SubmitButton} in a RuleForm): disabled until every rule of the form passes and while
  * submitting ("buttons are disabled until the form is valid", docs/validation-rules.md); Enter in a field submits while
- * the check catches up ({@link useEnterSubmits}). Must sit inside the Form.
+ * the check catches up. Must sit inside the Form.
  * @example <SubmitButton loading={store.saving} loadingText={t('changePassword.saving')}>{t('changePassword.submit')}</SubmitButton>
  */
 export function AntdSubmitButton({
@@ -40,8 +39,28 @@ export function AntdSubmitButton({
     };
   }, [form, values]);
 
+  // Enter in a field while this button still waits for the asynchronous check of the rules: a browser ignores Enter
+  // when the default button is disabled, so an Enter right after the last keystroke or an autofill did nothing. The
+  // form takes it and checks every rule itself (docs/validation-rules.md); RuleForm does the same for the auth
+  // screens. On the document, so that controls using Enter themselves (an open select) have said so first, and so
+  // that a form in a dialog's portal is reached too.
   const button = useRef<HTMLButtonElement>(null);
-  useEnterSubmits(button, !disabled && !loading && !valid, () => form.submit());
+  const waitingOnRules = !disabled && !loading && !valid;
+  useEffect(() => {
+    const element = button.current;
+    if (!element || !waitingOnRules) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const field = event.target as HTMLInputElement;
+      if (event.key !== 'Enter' || event.defaultPrevented || event.isComposing || !element.disabled) return;
+      if (field.localName !== 'input' || /^(checkbox|radio)$/.test(field.type)) return;
+      if (!element.form || field.form !== element.form) return;
+      event.preventDefault();
+      form.submit();
+    };
+    const document = element.ownerDocument;
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [form, waitingOnRules]);
 
   return (
     <Button

@@ -1,8 +1,7 @@
-import { useRef, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useRuleFormContext } from '../form/rule-form';
 import { buttonClassName, ButtonContent } from './plain-button';
-import { useEnterSubmits } from './use-enter-submits';
 import './controls.css';
 
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
@@ -19,7 +18,6 @@ interface ButtonViewProps extends SubmitButtonProps {
   /** Every rule of the form passes. */
   valid: boolean;
   formDisabled: boolean;
-  buttonRef: Ref<HTMLButtonElement>;
 }
 
 function ButtonView({
@@ -32,13 +30,11 @@ function ButtonView({
   className,
   valid,
   formDisabled,
-  buttonRef,
   ...props
 }: ButtonViewProps) {
   return (
     <button
       {...props}
-      ref={buttonRef}
       type="submit"
       className={buttonClassName({ variant: 'primary', size, block, loading, className })}
       disabled={disabled || formDisabled || loading || !valid}
@@ -65,10 +61,6 @@ export function SubmitButton(props: SubmitButtonProps) {
 
 function RuleFormSubmitButton(props: SubmitButtonProps) {
   const { isValid } = useFormState({ control: useFormContext().control });
-  const ruleForm = useRuleFormContext();
-  const formDisabled = ruleForm?.disabled ?? false;
-  const button = useRef<HTMLButtonElement>(null);
-  const waitingOnRules = !isValid && !formDisabled && !props.disabled && !props.loading;
-  useEnterSubmits(button, waitingOnRules, () => ruleForm?.submit());
-  return <ButtonView {...props} buttonRef={button} valid={isValid} formDisabled={formDisabled} />;
+  const formDisabled = useRuleFormContext()?.disabled ?? false;
+  return <ButtonView {...props} valid={isValid} formDisabled={formDisabled} />;
 }

@@ -1,4 +1,11 @@
-import { createContext, useContext, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import {
   FormProvider,
   useForm,
@@ -10,8 +17,6 @@ import './form-field.css';
 
 interface RuleFormContextValue {
   disabled: boolean;
-  /** Checks every rule and calls `onSubmit` when they pass, as the form's submit event does. */
-  submit: () => void;
 }
 
 const RuleFormContext = createContext<RuleFormContextValue | null>(null);
@@ -72,15 +77,29 @@ export function RuleForm<V extends FieldValues>({
       await onSubmit(values);
     })(event);
   };
+  // Enter in a field while the submit button still waits for the asynchronous check of the rules: a browser
+  // ignores Enter when the default button is disabled, so an Enter right after the last keystroke or an autofill
+  // did nothing. The form takes it and checks every rule itself (docs/validation-rules.md). A busy form does not;
+  // an enabled button is left to the browser. antd forms do the same in AntdSubmitButton.
+  const submitOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
+    const field = event.target as HTMLInputElement;
+    const button = event.currentTarget.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing || disabled) return;
+    if (field.localName !== 'input' || /^(checkbox|radio)$/.test(field.type)) return;
+    if (!button?.disabled || button.getAttribute('aria-busy')) return;
+    event.preventDefault();
+    submit();
+  };
   return (
     <FormProvider {...form}>
-      <RuleFormContext.Provider value={{ disabled, submit }}>
+      <RuleFormContext.Provider value={{ disabled }}>
         <form
           className={['portal-form', className].filter(Boolean).join(' ')}
           style={style}
           name={name}
           noValidate
           onSubmit={submit}
+          onKeyDown={submitOnEnter}
         >
           {children}
         </form>
