@@ -9,6 +9,7 @@ import {
   type TestAccount,
 } from './support/accounts';
 import { linkTo } from './support/mailbox';
+import { COLD_APP_LAYOUT_MS } from './support/portal-config';
 
 /**
  * The activity log (issue 18) in real Chromium against the real server: a user's two sessions from two browser
@@ -27,7 +28,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
 
 /** Inside the portal: the dashboard has shown, so the organisation's session is stored before the next page load. */
 async function expectDashboard(page: Page): Promise<void> {
-  await page.waitForURL(/\/dashboard\/apps$/, { timeout: 20_000 });
+  await page.waitForURL(/\/dashboard\/apps$/, { timeout: COLD_APP_LAYOUT_MS });
   await expect(page.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeVisible();
 }
 

@@ -36,7 +36,7 @@ async function enterOrganization(page: Page, account: TestAccount, organization:
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/orgs/);
   await page.getByRole('button', { name: new RegExp(`^${organization}`) }).click();
-  await page.waitForURL(/\/dashboard\/apps$/, { timeout: 20_000 });
+  await page.waitForURL(/\/dashboard\/apps$/, { timeout: COLD_APP_LAYOUT_MS });
 }
 
 const sessionToken = (page: Page) =>

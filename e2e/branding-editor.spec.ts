@@ -11,7 +11,7 @@ import {
   type TestAccount,
 } from './support/accounts';
 import { linkTo } from './support/mailbox';
-import { useConfig } from './support/portal-config';
+import { COLD_APP_LAYOUT_MS, useConfig } from './support/portal-config';
 import { logOut } from './support/user-menu';
 
 /**
@@ -38,7 +38,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
 
 async function choose(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await page.waitForURL(/\/dashboard\/apps$/, { timeout: 20_000 });
+  await page.waitForURL(/\/dashboard\/apps$/, { timeout: COLD_APP_LAYOUT_MS });
   await expect(page.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeVisible();
 }
 

@@ -50,7 +50,7 @@ async function enterOrganization(
 }
 
 async function expectDashboardOf(page: Page, context: string): Promise<void> {
-  await page.waitForURL(/\/dashboard\/apps$/, { timeout: 20_000 });
+  await page.waitForURL(/\/dashboard\/apps$/, { timeout: COLD_APP_LAYOUT_MS });
   await expect(page.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeVisible();
   await expect(page.getByText(context, { exact: true })).toBeVisible();
 }

@@ -16,7 +16,7 @@
  * `BENCH_CPU_PROFILE=<file.cpuprofile>` records a V8 CPU profile of the first load of Apps at the first rate.
  */
 import { writeFileSync } from 'node:fs';
-import { logInAsDemo, percentile, startServerAndBrowser, TARGETS } from './bench-web-routes.ts';
+import { logInAsDemo, percentile, startServerAndBrowser, TARGETS } from './bench-web-demo.ts';
 
 interface Load {
   fcp: number;

@@ -84,7 +84,8 @@ export async function useStoredSession(page: Page, role = 'owner'): Promise<void
 }
 
 /**
- * How long a full page load into the app layout may take to show the page: the layout's first render is ~2 s of
- * script at 1x on a 2-core machine and went past 10 s beside the other worker (docs/performance.md, "The test run").
+ * How long the first entry into the app layout (a full page load, or choosing an organisation) may take to show the
+ * page: the layout's first render is ~2 s of script at 1x on a 2-core machine and went past 10 s beside the other
+ * worker (docs/performance.md, "The test run").
  */
 export const COLD_APP_LAYOUT_MS = 20_000;

@@ -4,6 +4,7 @@ import type { OrganizationSummary, SessionStore } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
+import { answerGate } from '../../../tests/msw/answer-gate';
 import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
@@ -404,10 +405,10 @@ describe('app dashboard', { timeout: 60_000 }, () => {
 
   it('opened again, shows the apps it last listed at once and refreshes them when the server answers', async () => {
     let answer = CATALOGUE;
-    let held: Promise<void> | null = null;
+    const gate = answerGate();
     server.use(
       onEndpoint(endpoints.apps, async () => {
-        await held;
+        await gate.passed();
         return HttpResponse.json({ data: answer, msg: 'Apps fetched successfully' });
       }),
     );
@@ -417,8 +418,7 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/orgs');
     await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
 
-    let answerNow!: () => void;
-    held = new Promise((resolve) => (answerNow = resolve));
+    const answerNow = gate.close();
     answer = [REDACT];
     await act(() => router.navigate('/dashboard/apps'));
     // The server has not answered yet: the cards are last visit's, with no loading state in front of them.

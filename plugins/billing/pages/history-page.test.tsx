@@ -4,6 +4,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { HttpResponse } from 'msw';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { answerGate } from '../../../tests/msw/answer-gate';
 import { server } from '../../../tests/msw/server';
 import { answer, invoice, myAccess, pagedList, refuse, renderBilling } from '../testing/billing-fixtures';
 
@@ -71,10 +72,10 @@ describe('billing history', { timeout: 180_000 }, () => {
   it('opened again, shows the invoices it last listed at once and refreshes them when the server answers', async () => {
     myAccess('owner');
     let rows = ROWS;
-    let held: Promise<void> | null = null;
+    const gate = answerGate();
     server.use(
       onEndpoint(endpoints.bills, async () => {
-        await held;
+        await gate.passed();
         return HttpResponse.json({ data: { items: rows, total: rows.length, offset: 1, limit: 10 }, msg: '' });
       }),
     );
@@ -83,8 +84,7 @@ describe('billing history', { timeout: 180_000 }, () => {
     await act(() => router.navigate('/orgs'));
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
 
-    let answerNow!: () => void;
-    held = new Promise((resolve) => (answerNow = resolve));
+    const answerNow = gate.close();
     rows = [PAID];
     await act(() => router.navigate('/billing/history'));
     // The server has not answered yet: last visit's invoices, and no loading state over them.

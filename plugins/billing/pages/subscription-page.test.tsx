@@ -2,6 +2,7 @@ import { endpoints } from '@contract/v1/endpoints';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { answerGate } from '../../../tests/msw/answer-gate';
 import { server } from '../../../tests/msw/server';
 import {
   answer,
@@ -86,19 +87,19 @@ describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
 
   it('opened again, shows the buckets, the renewal as last set and pay-as-you-go at once, then refreshes them', async () => {
     myAccess('owner');
-    let held: Promise<void> | null = null;
+    const gate = answerGate();
     let subscription = SUBSCRIPTION;
     let buckets = [CURRENT, PAST];
     server.use(
       onEndpoint(endpoints.subscriptionHistory, async () => {
-        await held;
+        await gate.passed();
         return HttpResponse.json({
           data: { items: buckets, total: buckets.length, offset: 1, limit: 10, subscription },
           msg: '',
         });
       }),
       onEndpoint(endpoints.payAsYouGo, async () => {
-        await held;
+        await gate.passed();
         return HttpResponse.json({ data: { payAsYouGo: PAY_AS_YOU_GO_OFF }, msg: '' });
       }),
     );
@@ -112,8 +113,7 @@ describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
     await act(() => router.navigate('/orgs'));
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
 
-    let answerNow!: () => void;
-    held = new Promise((resolve) => (answerNow = resolve));
+    const answerNow = gate.close();
     buckets = [CURRENT];
     await act(() => router.navigate('/billing/subscription'));
     // The server has not answered yet: the buckets and pay-as-you-go of last visit, the switch as the user left it.

@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import dayjs from 'dayjs';
 import { HttpResponse } from 'msw';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { answerGate } from '../../../tests/msw/answer-gate';
 import { server } from '../../../tests/msw/server';
 import {
   answer,
@@ -78,10 +79,10 @@ describe('members and invitations', { timeout: 180_000 }, () => {
     myAccess('owner');
     const roles = rolesList();
     let rows = ROWS;
-    let held: Promise<void> | null = null;
+    const gate = answerGate();
     server.use(
       onEndpoint(endpoints.organizationMembers, async ({ request }) => {
-        await held;
+        await gate.passed();
         const query = Object.fromEntries(new URL(request.url).searchParams);
         return HttpResponse.json({
           data: { items: rows, total: rows.length, offset: Number(query.offset), limit: Number(query.limit) },
@@ -95,8 +96,7 @@ describe('members and invitations', { timeout: 180_000 }, () => {
     await act(() => router.navigate('/orgs'));
     await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
 
-    let answerNow!: () => void;
-    held = new Promise((resolve) => (answerNow = resolve));
+    const answerNow = gate.close();
     rows = [OWNER, ADMIN];
     await act(() => router.navigate('/organisation/users'));
     // The server has not answered yet: last visit's rows, with the custom role's name, and no loading state over them.
