@@ -5,13 +5,14 @@
  * production server on a fresh data folder with the demo accounts (as bench-web-routes.ts does), logs in once
  * through the real screens and keeps that browser storage, then opens Apps, Profile and Security round-robin, each
  * time in a new browser context (nothing cached), BENCH_COLD_LOADS times each (default 5), at each CPU throttling
- * rate of BENCH_CPU_RATES (default 1,4; CDP Emulation.setCPUThrottlingRate). No network throttling: the server is
- * on this machine, so what is measured is the browser's work and the chain of requests, not the bandwidth.
+ * rate of BENCH_CPU_RATES (default 1,4; CDP Emulation.setCPUThrottlingRate). The server is on this machine, so a
+ * round trip takes ~1 ms: `BENCH_LATENCY_MS=<ms>` adds that latency to every request (CDP
+ * Network.emulateNetworkConditions, bandwidth unlimited), which shows requests that wait on one another.
  *
  * Per page and rate, the medians of: first contentful paint; the start of the page's first /v1 call (the client's
  * work before it can ask: scripts, boot, the app layout's and the page's first render); the end of the last /v1
- * response before the content; and the content (the page-specific element of bench-web-routes.ts, seen by a
- * MutationObserver), all from navigation start.
+ * response before the content; the side menu with its entries; and the content (the page-specific element of
+ * bench-web-routes.ts), both seen by a MutationObserver, all from navigation start.
  *
  * `BENCH_CPU_PROFILE=<file.cpuprofile>` records a V8 CPU profile of the first load of Apps at the first rate.
  */
@@ -22,26 +23,36 @@ interface Load {
   fcp: number;
   request: number;
   response: number;
+  menu: number;
   content: number;
 }
 
-/** In the page, before any of its scripts: the time the content first appears. A string: tsx's helpers are not there. */
-const contentProbe = (selector: string) => `(() => {
+/** The side menu holding its entries (ProLayout shows a skeleton in their place until it has them). */
+const MENU_ENTRIES = 'aside [role="menu"] [role="menuitem"]';
+
+/**
+ * In the page, before any of its scripts: the time each element first appears (`window.__shownAt`). A string: tsx's
+ * helpers are not there.
+ */
+const appearanceProbe = (selectors: Record<string, string>) => `(() => {
+  const selectors = ${JSON.stringify(selectors)};
+  const shownAt = (window.__shownAt = {});
   new MutationObserver((_, observer) => {
-    if (!document.querySelector(${JSON.stringify(selector)})) return;
-    window.__contentAt = performance.now();
-    observer.disconnect();
+    for (const [name, selector] of Object.entries(selectors))
+      if (!(name in shownAt) && document.querySelector(selector)) shownAt[name] = performance.now();
+    if (Object.keys(shownAt).length === Object.keys(selectors).length) observer.disconnect();
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
 const READ_TIMINGS = `(() => {
-  const contentAt = window.__contentAt;
+  const { content: contentAt, menu: menuAt } = window.__shownAt;
   const calls = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/v1/'));
   const before = calls.filter((e) => e.responseEnd <= contentAt);
   return {
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     request: calls.length ? Math.min(...calls.map((e) => e.startTime)) : NaN,
     response: before.length ? Math.max(...before.map((e) => e.responseEnd)) : NaN,
+    menu: menuAt ?? NaN,
     content: contentAt,
   };
 })()`;
@@ -49,14 +60,18 @@ const READ_TIMINGS = `(() => {
 export async function coldBenchmark(root: string): Promise<void> {
   const loads = Number(process.env.BENCH_COLD_LOADS ?? 5);
   const rates = (process.env.BENCH_CPU_RATES ?? '1,4').split(',').map(Number);
+  const latency = Number(process.env.BENCH_LATENCY_MS ?? 0);
   const { server, browser } = await startServerAndBrowser(root);
   const login = await browser.newPage({ baseURL: server.origin });
   await logInAsDemo(login);
   const storageState = await login.context().storageState();
   await login.close();
 
-  console.log('\n| page | CPU | loads | first paint | first /v1 call starts | last /v1 answer | content |');
-  console.log('|---|---|---|---|---|---|---|');
+  if (latency) console.log(`\nEvery request ${latency} ms of latency.`);
+  console.log(
+    '\n| page | CPU | loads | first paint | first /v1 call starts | last /v1 answer | side menu | content |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const rate of rates) {
     const results = new Map(TARGETS.map((target) => [target, [] as Load[]]));
     for (let i = 0; i < loads; i += 1) {
@@ -67,10 +82,22 @@ export async function coldBenchmark(root: string): Promise<void> {
           viewport: { width: 1280, height: 800 },
         });
         const page = await context.newPage();
-        await page.addInitScript({ content: contentProbe(target.content) });
+        await page.addInitScript({
+          content: appearanceProbe({ content: target.content, menu: MENU_ENTRIES }),
+        });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-        const profileTo = i === 0 && target === TARGETS[0] && rate === rates[0] && process.env.BENCH_CPU_PROFILE;
+        if (latency) {
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency,
+            downloadThroughput: -1,
+            uploadThroughput: -1,
+          });
+        }
+        const profileTo =
+          i === 0 && target === TARGETS[0] && rate === rates[0] && process.env.BENCH_CPU_PROFILE;
         if (profileTo) {
           await cdp.send('Profiler.enable');
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -78,6 +105,7 @@ export async function coldBenchmark(root: string): Promise<void> {
         }
         await page.goto(target.path);
         await page.locator(target.content).first().waitFor({ timeout: 120_000 });
+        await page.locator(MENU_ENTRIES).first().waitFor({ timeout: 120_000 });
         if (profileTo) {
           const { profile } = await cdp.send('Profiler.stop');
           writeFileSync(profileTo, JSON.stringify(profile));
@@ -95,7 +123,7 @@ export async function coldBenchmark(root: string): Promise<void> {
         ).toFixed(0);
       console.log(
         `| ${target.name} | ${rate}x | ${list.length} | ${median('fcp')} | ${median('request')} | ` +
-          `${median('response')} | ${median('content')} |`,
+          `${median('response')} | ${median('menu')} | ${median('content')} |`,
       );
     }
   }

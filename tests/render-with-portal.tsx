@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { pluginLoaders } from 'virtual:portal-plugins';
 import { composeContainer, PortalProviders } from '../core/app/boot';
@@ -19,6 +20,8 @@ export interface RenderPortalOptions {
   config?: Record<string, unknown>;
   url?: string;
   language?: string;
+  /** An i18n of the test's own (core's `createI18n` with held loaders, say) instead of every text loaded at once. */
+  i18n?: I18n;
   /** Arrange the session before the first render (log in, select an organisation…). */
   session?: (session: SessionStore) => void;
 }
@@ -48,7 +51,7 @@ export async function renderWithPortal(options: RenderPortalOptions = {}) {
   const session = new SessionStore(window.localStorage);
   trackSession(session);
   options.session?.(session);
-  const i18n = createTestI18n(options.language);
+  const i18n = options.i18n ?? createTestI18n(options.language);
   const theme = new ThemeStore();
   const container = composeContainer({ config, registry, session, i18n, theme });
   const router = createMemoryRouter(createRoutes(registry, i18n), {
@@ -60,5 +63,15 @@ export async function renderWithPortal(options: RenderPortalOptions = {}) {
       <RouterProvider router={router} />
     </PortalProviders>,
   );
-  return { ...view, router, session, container, config, registry, theme, user, dispose: () => session.dispose() };
+  return {
+    ...view,
+    router,
+    session,
+    container,
+    config,
+    registry,
+    theme,
+    user,
+    dispose: () => session.dispose(),
+  };
 }

@@ -12,7 +12,6 @@ import { RootLayout } from './root-layout';
 import NotFoundPage from './not-found-page';
 
 const AuthLayout = lazy(() => import('../layout/auth-layout'));
-const AppLayout = lazy(() => import('../layout/app-layout'));
 const MaintenancePage = lazy(() => import('./maintenance-page'));
 const StyleGuidePage = lazy(() => import('../ui/style-guide-page'));
 
@@ -40,6 +39,19 @@ function lazyPage(route: PortalRoute, i18n: I18n): LazyExoticComponent<Component
   });
 }
 
+/**
+ * The app layout asks for every enabled plugin's locale namespace as its chunk is asked for, not after its first
+ * render: its side menu's labels come from all of them (ProLayout shows a skeleton until it has them), and index.html
+ * preloads them (server/web/portal-document.ts). It does not wait for them: its frame paints meanwhile
+ * (docs/performance.md, "Cold deep links").
+ */
+function lazyAppLayout(registry: PluginRegistry, i18n: I18n): LazyExoticComponent<ComponentType> {
+  return lazy(() => {
+    void i18n.loadNamespaces(registry.plugins.map((p) => p.plugin.id));
+    return import('../layout/app-layout');
+  });
+}
+
 function toRouteObject(route: PortalRoute, registry: PluginRegistry, i18n: I18n): RouteObject {
   if (route.redirectTo) {
     return { path: route.path, element: <Navigate to={registry.href(route.redirectTo)} replace /> };
@@ -60,6 +72,7 @@ function toRouteObject(route: PortalRoute, registry: PluginRegistry, i18n: I18n)
 
 /** Assembles the route tree (`useRoutes` in boot.tsx) from the plugins' routes, in three groups: public, auth layout, app layout. */
 export function createRoutes(registry: PluginRegistry, i18n: I18n): RouteObject[] {
+  const AppLayout = lazyAppLayout(registry, i18n);
   const group = (layout: RouteLayout) =>
     registry.routes.filter((r) => r.layout === layout).map((r) => toRouteObject(r, registry, i18n));
   return [

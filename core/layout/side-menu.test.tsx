@@ -2,11 +2,13 @@ import '@ant-design/v5-patch-for-react-19';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { endpoints } from '@contract/v1/endpoints';
+import { answerGate } from '../../tests/msw/answer-gate';
 import { onEndpoint } from '../../tests/msw/endpoint-handlers';
 import { server } from '../../tests/msw/server';
 import fixtureHello from '../../tests/fixtures/plugins/fixture-hello';
 import { renderWithPortal } from '../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../tests/stub-auth-plugin';
+import { createI18n, type LocaleLoaders } from '../i18n/i18n';
 import type { PortalPlugin } from '../plugin/plugin-types';
 import type { SessionStore } from '../session/session-store';
 import type { OrganizationSummary } from '../session/session-types';
@@ -117,11 +119,51 @@ describe('side menu', { timeout: 30_000 }, () => {
       session.logIn({ accessToken: 'a', refreshToken: 'r' });
       session.setOrganizations([{ ...ACME, role: 'c5ac373e-b8bc-43e9-b821-b0766b5feb8c' }]);
       session.selectOrganization(
-        { organizationId: ACME.organizationId, role: 'c5ac373e-b8bc-43e9-b821-b0766b5feb8c', roleName: 'Bookkeeper' },
+        {
+          organizationId: ACME.organizationId,
+          role: 'c5ac373e-b8bc-43e9-b821-b0766b5feb8c',
+          roleName: 'Bookkeeper',
+        },
         { accessToken: 'a2', refreshToken: 'r2' },
       );
     });
     expect(screen.getByTestId('account-role')).toHaveTextContent(/^Bookkeeper$/);
+  });
+
+  // On a cold load a plugin's texts can arrive after the layout's first render (ProLayout shows a skeleton meanwhile).
+  it("names its entries once a plugin's texts arrive after the layout has rendered", async () => {
+    const files: LocaleLoaders = import.meta.glob(
+      ['/locales/en/*.json', '/tests/fixtures/locales/en/*.json'],
+      {
+        import: 'default',
+      },
+    );
+    const texts = answerGate();
+    const loaders = Object.fromEntries(
+      Object.entries(files).map(([path, load]) => [
+        path,
+        path.endsWith('/fixture-hello.json') ? () => texts.passed().then(load) : load,
+      ]),
+    );
+    const arrive = texts.close();
+    const i18n = await createI18n({
+      languages: ['en'],
+      defaultLanguage: 'en',
+      loaders,
+      storage: window.localStorage,
+    });
+    await renderWithPortal({
+      plugins: [stubAuthPlugin, fixtureHello],
+      url: '/hello',
+      session: inside(ACME, [ACME]),
+      i18n,
+    });
+    expect(await screen.findByTestId('account-organisation')).toHaveTextContent('Acme Pty Ltd');
+    // Never an entry named by its key ('menu.hello'), nor an empty one.
+    expect(screen.queryAllByRole('menuitem')).toEqual([]);
+    arrive();
+    expect(await screen.findByRole('menuitem', { name: 'Fixture hello' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Hello from the fixture plugin/ })).toBeInTheDocument();
   });
 
   it('shows the role of the chosen organisation', async () => {

@@ -44,6 +44,7 @@ writeFileSync(
     'locales/en/auth.json': chunk('auth-en.js'),
     'locales/fr/core.json': chunk('core-fr.js'),
     'locales/en/apps.json': chunk('apps-en.js'),
+    'locales/en/billing.json': chunk('billing-en.js'),
     'themes/default.json': chunk('theme-default.js'),
     'themes/ocean.json': chunk('theme-ocean.js'),
   }),
@@ -237,6 +238,18 @@ describe('index.html lists what the first paint of its path needs', () => {
     );
     const redirected = await page('/dashboard');
     expect(redirected.preloaded.sort()).toEqual(direct.preloaded.sort());
+  });
+
+  it("an app route: every enabled plugin's texts, which the side menu's labels need, and no disabled plugin's", async () => {
+    const { preloaded } = await page('/dashboard/apps');
+    expect(preloaded).toEqual(expect.arrayContaining(['auth-en.js', 'apps-en.js']));
+    // After the frame and the page: over HTTP/1.1 the browser fetches the links six at a time, in order.
+    expect(preloaded.indexOf('auth-en.js')).toBeGreaterThan(preloaded.indexOf('apps-page.js'));
+    expect(preloaded.indexOf('auth-en.js')).toBeGreaterThan(preloaded.indexOf('pro-layout.js'));
+    expect(preloaded).not.toContain('billing-en.js');
+    writeFileSync(configFile, JSON.stringify({ ...deployed, plugins: { ...deployed.plugins, billing: {} } }));
+    expect((await page('/dashboard/apps')).preloaded).toContain('billing-en.js');
+    expect((await page('/login')).preloaded).not.toContain('billing-en.js');
   });
 
   it('follows a path moved by the config (routes by id) and the configured language and theme', async () => {

@@ -18,8 +18,8 @@ import { CONFIG_AJV_OPTIONS } from '../../build/config-ajv-options';
  *   (`.vite/portal-config.schema.json`) and with its defaults filled in, as a JSON data element the entry script
  *   reads instead of fetching the file and downloading the validator (core/config/load-config.ts);
  * - `modulepreload` links for what the entry would otherwise discover one request after another: the enabled
- *   plugins' definitions, the theme preset, the default language's texts, and the layout and page of the route
- *   the path opens (found in `.vite/portal-routes.json`, build/route-manifest.ts), with every chunk they import.
+ *   plugins' definitions, the theme preset, the default language's texts (on an app route every enabled plugin's,
+ *   which its side menu's labels need), and the layout and page of the route the path opens (found in `.vite/portal-routes.json`, build/route-manifest.ts), with every chunk they import.
  * A build without those files (or a config that cannot be read) gets index.html as built, and the browser
  * fetches `/portal.config.json` itself, as on a static host.
  */
@@ -174,12 +174,17 @@ export class PortalDocuments {
     if (!manifest || !routes) return [];
     const language = config.i18n?.defaultLanguage ?? 'en';
     const route = routeFor(path, routes, config);
+    const enabled = routes.plugins.filter((plugin) => isEnabled(config, plugin.id));
+    const texts = (id: string) => `locales/${language}/${id}.json`;
     const pluginId = route?.id.split('.')[0];
     const keys = [
-      ...routes.plugins.filter((plugin) => isEnabled(config, plugin.id)).map((plugin) => plugin.entry),
+      ...enabled.map((plugin) => plugin.entry),
       `themes/${config.theme?.preset ?? 'default'}.json`,
-      `locales/${language}/core.json`,
-      ...(route ? [`locales/${language}/${pluginId}.json`, LAYOUT_MODULES[route.layout], route.page] : []),
+      texts('core'),
+      ...(route ? [texts(pluginId!), LAYOUT_MODULES[route.layout], route.page] : []),
+      // The app layout's side menu is labelled from every enabled plugin's texts (core/app/create-routes.tsx). Last:
+      // over HTTP/1.1 the browser fetches six at a time in this order, and the frame and the page come first.
+      ...(route?.layout === 'app' ? enabled.map((plugin) => texts(plugin.id)) : []),
     ].filter((key): key is string => Boolean(key));
     const scripts = new Set<string>();
     const styles = new Set<string>();
