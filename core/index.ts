@@ -20,6 +20,8 @@ export { canAccess, hasPortalAccess, organizationRefusal } from './guards/access
 export type { OrganizationRefusal } from './guards/access';
 export { SessionStore } from './session/session-store';
 export { RecentAnswers, recentAnswerKey, type RecentAnswerKey } from './session/recent-answers';
+export { PagedListStore } from './data/paged-list-store';
+export type { ListStatus, Page, PagedListOptions, RememberedFirstPage } from './data/paged-list-store';
 export { OrganizationAccessStore, useOrganizationAccess, type AccessStatus } from './session/organization-access-store';
 export type * from './session/session-types';
 export { useLogout } from './session/use-logout';

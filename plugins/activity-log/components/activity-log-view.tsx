@@ -1,4 +1,14 @@
-import { ConfirmDialog, Notifier, PluginRegistry, PortalConfig, regionalFormatOptions, SessionStore, useDateFormat, useService } from '@core';
+import {
+  ConfirmDialog,
+  Notifier,
+  PluginRegistry,
+  PortalConfig,
+  RecentAnswers,
+  regionalFormatOptions,
+  SessionStore,
+  useDateFormat,
+  useService,
+} from '@core';
 import type { ActivityLogRow, ActivityLogType } from '@contract/v1/activity-log';
 import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -35,10 +45,11 @@ export const ActivityLogView = observer(function ActivityLogView({ type }: { typ
   const config = useService(PortalConfig);
   const notifier = useService(Notifier);
   const registry = useService(PluginRegistry);
+  const answers = useService(RecentAnswers);
   const dates = useDateFormat();
   const navigate = useNavigate();
   const { timeZone } = regionalFormatOptions(session.regionalConfig, config.region);
-  const [store] = useState(() => new ActivityStore(api, type, timeZone));
+  const [store] = useState(() => new ActivityStore(api, type, timeZone, answers));
   const [reporting, setReporting] = useState<ActivityLogRow | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => store.start(), [store]);

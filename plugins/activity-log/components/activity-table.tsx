@@ -78,31 +78,31 @@ export const ActivityTable = observer(function ActivityTable({
 
   return (
     <>
-      {store.status === 'failed' && (
+      {store.list.status === 'failed' && (
         <Alert
           type="error"
           showIcon
           message={t('table.loadFailed')}
-          action={<Button onClick={() => void store.load()}>{t('table.retry')}</Button>}
+          action={<Button onClick={() => void store.list.load()}>{t('table.retry')}</Button>}
           style={{ marginBottom: 16 }}
         />
       )}
       <ProTable<ActivityLogRow>
         rowKey="id"
         columns={columns}
-        dataSource={store.rows}
-        loading={store.status === 'loading'}
+        dataSource={store.list.rows}
+        loading={store.list.status === 'loading'}
         search={false}
         options={false}
         cardProps={{ bodyStyle: { padding: 0 } }}
         scroll={{ x: 'max-content' }}
         toolBarRender={() => toolbar}
-        headerTitle={t('table.title', { count: store.total })}
+        headerTitle={t('table.title', { count: store.list.total })}
         locale={{
           emptyText: (
             <Empty
               description={
-                store.status === 'failed'
+                store.list.status === 'failed'
                   ? t('table.loadFailed')
                   : store.hasFilters
                     ? t('table.emptyFiltered')
@@ -112,12 +112,12 @@ export const ActivityTable = observer(function ActivityTable({
           ),
         }}
         pagination={{
-          current: store.page,
-          pageSize: store.pageSize,
-          total: store.total,
+          current: store.list.page,
+          pageSize: store.list.pageSize,
+          total: store.list.total,
           showSizeChanger: true,
           pageSizeOptions: [10, ACTIVITY_LIMITS.pageSizeDefault, 50, ACTIVITY_LIMITS.pageSizeMax],
-          onChange: (page, pageSize) => store.setPage(page, pageSize),
+          onChange: (page, pageSize) => store.list.setPage(page, pageSize),
         }}
       />
     </>

@@ -1,6 +1,10 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { HttpResponse } from 'msw';
+import { answerGate } from '../../../tests/msw/answer-gate';
+import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { server } from '../../../tests/msw/server';
 import { isOutsideDateWindow, todayIn } from '../format/date-window';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../../tests/stub-auth-plugin';
@@ -195,6 +199,65 @@ describe('/organisation/activity', () => {
     expect(within(row).getByText('Jane Citizen')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /This wasn't me/ })).toBeNull();
     expect(calls.queries[0]).toMatchObject({ type: 'organisation', offset: '1' });
+  });
+
+  it('opened again, shows the events it last listed at once and refreshes them when the server answers', async () => {
+    myAccess('owner');
+    let rows = [ROLE_CHANGE, SIGN_IN];
+    const gate = answerGate();
+    server.use(
+      onEndpoint(endpoints.activityLogs, async () => {
+        await gate.passed();
+        return HttpResponse.json({
+          data: { items: rows, total: rows.length, offset: 1, limit: 20 },
+          msg: '',
+        });
+      }),
+    );
+    const { router } = await renderActivity('/organisation/activity');
+    const roleChange = 'Jane Citizen changed the role of bob@example.com from member to admin.';
+    expect(await screen.findByText(roleChange)).toBeInTheDocument();
+    await act(() => router.navigate('/orgs'));
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+
+    const answerNow = gate.close();
+    rows = [SIGN_IN];
+    await act(() => router.navigate('/organisation/activity'));
+    // The server has not answered yet: last visit's events, and no loading state over them.
+    expect(await screen.findByText(roleChange)).toBeInTheDocument();
+    expect(screen.getByRole('table').closest('[aria-busy="true"]')).toBeNull();
+
+    answerNow();
+    await waitFor(() => expect(screen.queryByText(roleChange)).not.toBeInTheDocument());
+    expect(screen.getByText('Jane Citizen signed in with a password.')).toBeInTheDocument();
+  });
+
+  it('never shows a filtered list as the one it last listed', async () => {
+    myAccess('owner');
+    activityList([ROLE_CHANGE]);
+    const { router, user } = await renderActivity('/organisation/activity');
+    await screen.findByText('Jane Citizen changed the role of bob@example.com from member to admin.');
+    activityList([]);
+    await user.click(screen.getByRole('combobox', { name: 'Event type' }));
+    await user.click(await screen.findByTitle('Security'));
+    expect(await screen.findByText('No activity matches these filters.')).toBeInTheDocument();
+    await act(() => router.navigate('/orgs'));
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+
+    const gate = answerGate();
+    const answerNow = gate.close();
+    server.use(
+      onEndpoint(endpoints.activityLogs, async () => {
+        await gate.passed();
+        return HttpResponse.json({ data: { items: [], total: 0, offset: 1, limit: 20 }, msg: '' });
+      }),
+    );
+    await act(() => router.navigate('/organisation/activity'));
+    // The whole log's first page, as read before the filter: not the filtered (empty) answer.
+    expect(
+      await screen.findByText('Jane Citizen changed the role of bob@example.com from member to admin.'),
+    ).toBeInTheDocument();
+    answerNow();
   });
 
   it('is open to a custom role that holds activity.view', async () => {

@@ -1,11 +1,9 @@
-import { FILTER_DEBOUNCE_MS, toPageQuery } from '@core';
+import { FILTER_DEBOUNCE_MS, PagedListStore, recentAnswerKey, type RecentAnswers } from '@core';
 import { ACTIVITY_LIMITS, type ActivityCategory } from '@contract/v1/activity-log-constants';
 import type { ActivityLogRow, ActivityLogType } from '@contract/v1/activity-log';
 import type { Dayjs } from 'dayjs';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ActivityApi, ActivityExportQuery, ActivityQuery } from '../api/activity-api';
-
-export type ActivityStatus = 'loading' | 'ready' | 'failed';
+import type { ActivityApi, ActivityExportQuery } from '../api/activity-api';
 
 export interface ActivityFilters {
   /** Free text over the event, the people, the target and the IP address. */
@@ -38,30 +36,41 @@ export function filterQuery(
  * One activity log (the user's own or the organisation's), paged on the server with offset from 1. Typed search
  * shows at once and applies once typing pauses for {@link FILTER_DEBOUNCE_MS}, as the date filter does while a
  * range is being picked; the event type applies at once. Reading never writes to the trail (docs/activity-log.md).
+ * Opened again in the same session and organisation, it starts from the first page of the whole log last read.
  */
 export class ActivityStore {
-  status: ActivityStatus = 'loading';
-  rows: ActivityLogRow[] = [];
-  total = 0;
-  page = 1;
-  pageSize: number = ACTIVITY_LIMITS.pageSizeDefault;
   /** What the controls show. */
   filters: ActivityFilters = { ...NO_FILTERS };
   /** What the list was loaded with. */
   applied: ActivityFilters = { ...NO_FILTERS };
   exporting = false;
+  readonly list: PagedListStore<ActivityLogRow>;
 
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private controller: AbortController | null = null;
 
   constructor(
     private readonly api: ActivityApi,
     readonly type: ActivityLogType,
     private readonly timeZone: string,
+    answers: RecentAnswers,
   ) {
-    makeAutoObservable<ActivityStore, 'api' | 'timer' | 'controller' | 'timeZone'>(
+    this.list = new PagedListStore<ActivityLogRow>(
+      (page, signal) =>
+        this.api
+          .list({ ...filterQuery(this.type, this.applied, this.timeZone), ...page }, signal)
+          .then((answer) => answer.data),
+      {
+        pageSize: ACTIVITY_LIMITS.pageSizeDefault,
+        remember: {
+          answers,
+          key: recentAnswerKey(`activity-log.${type}.${timeZone}`),
+          unfiltered: () => !this.hasFilters,
+        },
+      },
+    );
+    makeAutoObservable<ActivityStore, 'api' | 'timer' | 'timeZone'>(
       this,
-      { api: false, timer: false, controller: false, timeZone: false, type: false },
+      { api: false, timer: false, timeZone: false, type: false, list: false },
       { autoBind: true },
     );
   }
@@ -71,11 +80,11 @@ export class ActivityStore {
     return Boolean(search.trim() || eventType || dates);
   }
 
-  /** Loads the first page; returns the stop for an effect. */
+  /** Loads the first page (behind the one remembered, if any); returns the stop for an effect. */
   start(): () => void {
-    void this.load();
+    const stop = this.list.start();
     return () => {
-      this.controller?.abort();
+      stop();
       this.clearTimer();
     };
   }
@@ -93,41 +102,6 @@ export class ActivityStore {
   setEventType(eventType: ActivityCategory | undefined): void {
     this.filters = { ...this.filters, eventType };
     this.applyFilters();
-  }
-
-  setPage(page: number, pageSize: number): void {
-    this.page = pageSize === this.pageSize ? page : 1;
-    this.pageSize = pageSize;
-    void this.load();
-  }
-
-  get query(): ActivityQuery {
-    return {
-      ...filterQuery(this.type, this.applied, this.timeZone),
-      ...toPageQuery(this.page, this.pageSize),
-    };
-  }
-
-  async load(): Promise<void> {
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    this.status = 'loading';
-    try {
-      const { data } = await this.api.list(this.query, controller.signal);
-      runInAction(() => {
-        this.rows = data.items;
-        this.total = data.total;
-        this.status = 'ready';
-      });
-    } catch {
-      if (controller.signal.aborted) return;
-      runInAction(() => {
-        this.status = 'failed';
-        this.rows = [];
-        this.total = 0;
-      });
-    }
   }
 
   /** The applied filters' events as a CSV file, for the page to save; false when the download failed. */
@@ -151,8 +125,7 @@ export class ActivityStore {
   private applyFilters(): void {
     this.clearTimer();
     this.applied = { ...this.filters };
-    this.page = 1;
-    void this.load();
+    this.list.firstPage();
   }
 
   private clearTimer(): void {

@@ -1,5 +1,5 @@
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { recentAnswerKey, RecentAnswers, useDateFormat, useService } from '@core';
+import { PagedListStore, recentAnswerKey, RecentAnswers, useDateFormat, useService, type Page } from '@core';
 import type { ContractRow } from '@contract/v1/billing';
 import { Empty, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -9,7 +9,6 @@ import { BillingApi } from '../api/billing-api';
 import { BillingPage } from '../components/billing-page';
 import { LoadFailed } from '../components/list-state';
 import { Money, useUnits } from '../components/money';
-import { PagedListStore, type Page } from '../stores/paged-list-store';
 
 /** The first page of contracts as last read, shown at once when the page opens again. */
 const FIRST_PAGE = recentAnswerKey<Page<ContractRow>>('billing.contracts');
@@ -25,11 +24,9 @@ const ContractPage = observer(function ContractPage() {
   const units = useUnits();
   const [list] = useState(
     () =>
-      new PagedListStore<ContractRow>(
-        (query, signal) => api.contracts(query, signal).then((r) => r.data),
-        undefined,
-        { answers, key: FIRST_PAGE },
-      ),
+      new PagedListStore<ContractRow>((query, signal) => api.contracts(query, signal).then((r) => r.data), {
+        remember: { answers, key: FIRST_PAGE },
+      }),
   );
   useEffect(() => list.start(), [list]);
 

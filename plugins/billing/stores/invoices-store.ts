@@ -1,10 +1,16 @@
-import { FILTER_DEBOUNCE_MS, recentAnswerKey, type PageQuery, type RecentAnswers } from '@core';
+import {
+  FILTER_DEBOUNCE_MS,
+  PagedListStore,
+  recentAnswerKey,
+  type Page,
+  type PageQuery,
+  type RecentAnswers,
+} from '@core';
 import type { InvoiceListQuery, Invoice } from '@contract/v1/billing';
 import type { InvoiceStatusName } from '@contract/v1/billing-rules';
 import type { Dayjs } from 'dayjs';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { BillingApi } from '../api/billing-api';
-import { PagedListStore, type Page } from './paged-list-store';
 
 export interface InvoiceFilters {
   status: InvoiceStatusName | undefined;
@@ -54,9 +60,9 @@ export class InvoicesStore {
     answers: RecentAnswers,
   ) {
     this.list = new PagedListStore<Invoice>(
-      (page, signal) => this.api.bills(invoiceQuery(this.applied, page), signal).then((answer) => answer.data),
-      undefined,
-      { answers, key: FIRST_PAGE, unfiltered: () => !this.hasFilters },
+      (page, signal) =>
+        this.api.bills(invoiceQuery(this.applied, page), signal).then((answer) => answer.data),
+      { remember: { answers, key: FIRST_PAGE, unfiltered: () => !this.hasFilters } },
     );
     makeAutoObservable<InvoicesStore, 'api' | 'timer' | 'life'>(
       this,

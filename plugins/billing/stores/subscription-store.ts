@@ -1,8 +1,7 @@
-import { recentAnswerKey, type RecentAnswers } from '@core';
+import { PagedListStore, recentAnswerKey, type Page, type RecentAnswers } from '@core';
 import type { Bucket, PayAsYouGo, Subscription, SubscriptionHistoryData } from '@contract/v1/billing';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { BillingApi } from '../api/billing-api';
-import { PagedListStore, type Page } from './paged-list-store';
 
 type BucketsPage = Page<Bucket> & Pick<SubscriptionHistoryData, 'subscription'>;
 
@@ -43,12 +42,18 @@ export class SubscriptionStore {
     this.buckets = new PagedListStore<Bucket, Pick<SubscriptionHistoryData, 'subscription'>>(
       (query, signal) => {
         const savedBefore = this.saved;
-        return this.api.subscriptionHistory(query, signal).then(({ data }) =>
-          savedBefore === this.saved || !this.subscription ? data : { ...data, subscription: this.subscription },
-        );
+        return this.api
+          .subscriptionHistory(query, signal)
+          .then(({ data }) =>
+            savedBefore === this.saved || !this.subscription
+              ? data
+              : { ...data, subscription: this.subscription },
+          );
       },
-      (page) => runInAction(() => (this.subscription = page.subscription)),
-      { answers, key: FIRST_PAGE },
+      {
+        onPage: (page) => runInAction(() => (this.subscription = page.subscription)),
+        remember: { answers, key: FIRST_PAGE },
+      },
     );
     const payAsYouGo = answers.get(PAY_AS_YOU_GO);
     if (payAsYouGo) {
@@ -100,7 +105,8 @@ export class SubscriptionStore {
       this.saved += 1;
       // The next visit must not show the switch as it was before.
       const remembered = this.answers.get(FIRST_PAGE);
-      if (remembered) this.answers.set(FIRST_PAGE, { ...remembered, subscription: data.subscription }, askedIn);
+      if (remembered)
+        this.answers.set(FIRST_PAGE, { ...remembered, subscription: data.subscription }, askedIn);
       runInAction(() => (this.subscription = data.subscription));
     } catch {
       // Shown by the HTTP client; the switch keeps the server's state.

@@ -1,11 +1,6 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  toPageQuery,
-  type PageQuery,
-  type RecentAnswerKey,
-  type RecentAnswers,
-} from '@core';
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { RecentAnswerKey, RecentAnswers } from '../session/recent-answers';
+import { DEFAULT_PAGE_SIZE, toPageQuery, type PageQuery } from '../ui/format/pagination';
 
 export type ListStatus = 'loading' | 'ready' | 'failed';
 
@@ -23,12 +18,21 @@ export interface RememberedFirstPage<Row, Extra> {
   unfiltered?: () => boolean;
 }
 
+export interface PagedListOptions<Row, Extra> {
+  /** Called with each page's answer, for what comes with it (the subscription with its buckets). */
+  onPage?: (page: Page<Row> & Extra) => void;
+  /** Keep the first page between visits: opened again, the list shows it at once and refreshes it in place. */
+  remember?: RememberedFirstPage<Row, Extra>;
+  /** The page size the list starts with (the API's default for that list). */
+  pageSize?: number;
+}
+
 /**
  * A list paged on the server (offset = page number from 1, docs/limits-and-timing.md): the page shown, its rows and
  * the total; a newer load aborts the one still running, and an emptied last page falls back to the one before.
  * Failed calls have been shown by the HTTP client; the list says it could not load and offers a retry. With
  * `remember`, a list opened again in the same session and organisation starts from the first page it last read and
- * refreshes it in place.
+ * refreshes it in place. Billing's lists and the activity logs use it; a store with filters owns one.
  * @example
  * const store = new PagedListStore((query, signal) => api.contracts(query, signal).then((r) => r.data));
  * useEffect(() => store.start(), [store]);
@@ -38,16 +42,20 @@ export class PagedListStore<Row, Extra = unknown> {
   rows: Row[] = [];
   total = 0;
   page = 1;
-  pageSize = DEFAULT_PAGE_SIZE;
+  pageSize: number;
 
   private controller: AbortController | null = null;
+  private readonly onPage?: (page: Page<Row> & Extra) => void;
+  private readonly remember?: RememberedFirstPage<Row, Extra>;
+  private readonly firstPageSize: number;
 
   constructor(
     private readonly fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<Page<Row>>,
-    /** Called with each page's answer, for what comes with it (the subscription with its buckets). */
-    private readonly onPage?: (page: Page<Row> & Extra) => void,
-    private readonly remember?: RememberedFirstPage<Row, Extra>,
+    { onPage, remember, pageSize = DEFAULT_PAGE_SIZE }: PagedListOptions<Row, Extra> = {},
   ) {
+    this.onPage = onPage;
+    this.remember = remember;
+    this.pageSize = this.firstPageSize = pageSize;
     const remembered = remember?.answers.get(remember.key);
     if (remembered) {
       this.rows = remembered.items;
@@ -55,9 +63,12 @@ export class PagedListStore<Row, Extra = unknown> {
       this.status = 'ready';
       onPage?.(remembered);
     }
-    makeAutoObservable<PagedListStore<Row, Extra>, 'controller' | 'fetchPage' | 'onPage' | 'remember'>(
+    makeAutoObservable<
+      PagedListStore<Row, Extra>,
+      'controller' | 'fetchPage' | 'onPage' | 'remember' | 'firstPageSize'
+    >(
       this,
-      { controller: false, fetchPage: false, onPage: false, remember: false },
+      { controller: false, fetchPage: false, onPage: false, remember: false, firstPageSize: false },
       { autoBind: true },
     );
   }
@@ -88,7 +99,7 @@ export class PagedListStore<Row, Extra = unknown> {
     if (!inPlace) this.status = 'loading';
     const remember = this.remember;
     const firstPage =
-      remember && this.page === 1 && this.pageSize === DEFAULT_PAGE_SIZE && (remember.unfiltered?.() ?? true);
+      remember && this.page === 1 && this.pageSize === this.firstPageSize && (remember.unfiltered?.() ?? true);
     const askedIn = remember?.answers.scope() ?? null;
     try {
       const data = await this.fetchPage(toPageQuery(this.page, this.pageSize), controller.signal);
@@ -108,6 +119,7 @@ export class PagedListStore<Row, Extra = unknown> {
       runInAction(() => {
         this.status = 'failed';
         this.rows = [];
+        this.total = 0;
       });
     }
   }
