@@ -17,7 +17,7 @@ export const SessionsPanel = observer(function SessionsPanel({ store }: { store:
   const notifier = useService(Notifier);
   const headingId = useId();
   const [confirm, setConfirm] = useState<UserSession | 'others' | null>(null);
-  useEffect(() => void store.load(), [store]);
+  useEffect(() => store.start(), [store]);
 
   const columns: TableColumnsType<UserSession> = [
     {

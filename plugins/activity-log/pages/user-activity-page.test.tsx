@@ -139,6 +139,43 @@ describe('/user/active-log', () => {
     await waitFor(() => expect(ended.params).toEqual([{ sessionId: 's-2' }]));
   });
 
+  it('opened again, shows the sessions it last read at once; ending one before they are read again keeps it ended', async () => {
+    activityList([SIGN_IN]);
+    const ended = answer(endpoints.endUserSession, null, { msg: 'Session ended.' });
+    let reads = 0;
+    const gate = answerGate();
+    server.use(
+      onEndpoint(endpoints.userSessions, async () => {
+        reads += 1;
+        // The first read after coming back is held, and then answers the list as it was before the ending.
+        const items = reads === 2 || ended.count === 0 ? SESSIONS : SESSIONS.filter((s) => s.current);
+        if (reads === 2) await gate.passed();
+        return HttpResponse.json({ data: { items }, msg: '' });
+      }),
+    );
+    const { router, user } = await renderActivity(USER_URL);
+    const firefox = 'End session: Firefox on Linux, 198.51.100.4';
+    expect(await screen.findByRole('button', { name: firefox })).toBeInTheDocument();
+    await act(() => router.navigate('/orgs'));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Active sessions' })).not.toBeInTheDocument(),
+    );
+
+    const answerOld = gate.close();
+    await act(() => router.navigate(USER_URL));
+    // Not read again yet: the sessions last read, usable at once.
+    await user.click(await screen.findByRole('button', { name: firefox }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this session?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End session' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: firefox })).not.toBeInTheDocument());
+    expect(reads).toBe(3);
+
+    answerOld();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: firefox })).not.toBeInTheDocument();
+    expect(screen.getByText('This session')).toBeInTheDocument();
+  });
+
   it('ends all other sessions after asking', async () => {
     activityList([SIGN_IN]);
     const ended = answer(endpoints.endOtherUserSessions, { ended: 1 });

@@ -1,4 +1,4 @@
-import { RouteSlot, useService } from '@core';
+import { RecentAnswers, RouteSlot, useService } from '@core';
 import { Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,9 @@ import '../components/activity-log.css';
 export default function UserActivityPage() {
   const { t } = useTranslation('activity-log');
   const api = useService(ActivityApi);
+  const answers = useService(RecentAnswers);
   const headingId = useId();
-  const [sessions] = useState(() => new SessionsStore(api));
+  const [sessions] = useState(() => new SessionsStore(api, answers));
   return (
     <div className="activity-page">
       <Typography.Title level={1} className="activity-page__title">
