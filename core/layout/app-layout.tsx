@@ -5,9 +5,7 @@ import { observer } from 'mobx-react-lite';
 import {
   cloneElement,
   isValidElement,
-  useEffect,
   useMemo,
-  useState,
   type HTMLAttributes,
   type KeyboardEvent,
   type MouseEvent,
@@ -62,12 +60,9 @@ const AppLayout = observer(function AppLayout() {
   const logout = useLogout();
   const namespaces = useMemo(() => registry.plugins.map((p) => p.plugin.id), [registry]);
   // The side menu's labels: every plugin's namespace, asked for with this layout's chunk (lazyAppLayout in
-  // core/app/create-routes.tsx) and often there by its first render.
-  const { t, i18n } = useTranslation(['core', ...namespaces]);
-  const [labelsReady, setLabelsReady] = useState(() => namespaces.every((ns) => i18n.hasLoadedNamespace(ns)));
-  useEffect(() => {
-    if (!labelsReady) void i18n.loadNamespaces(namespaces).then(() => setLabelsReady(true));
-  }, [i18n, namespaces, labelsReady]);
+  // core/app/create-routes.tsx) and often there by its first render. `ready` turns true, with a new render, once
+  // react-i18next has them all.
+  const { t, ready: labelsReady } = useTranslation(['core', ...namespaces]);
 
   // The same object until the grants, the language or the labels change: ProLayout rebuilds its whole menu data
   // (paths, keys, breadcrumbs) for a new one, which every route change would otherwise cost (docs/performance.md).
