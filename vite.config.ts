@@ -7,6 +7,7 @@ import { contractEndpoints } from './build/vite-contract-endpoints.ts';
 import { portalPlugins } from './build/vite-portal-plugins.ts';
 import { isPluginDefinitionChunk } from './build/route-preloads.ts';
 import { precompress } from './build/vite-precompress.ts';
+import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -17,6 +18,7 @@ export default defineConfig({
     react(),
     contractEndpoints(),
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
+    lazyProFields(),
     precompress(),
   ],
   resolve: {
