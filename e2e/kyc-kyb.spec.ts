@@ -201,6 +201,20 @@ test.describe('account verification', () => {
     expect((await organisationAccess(request, token, personal.organizationId)).kycStatus).toBe('verified');
   });
 
+  test('on a 400 px phone the identity form fits its panel', async ({ page, request }) => {
+    const user = await createVerifiedAccount(request, 'kyc.phone');
+    await page.setViewportSize({ width: 400, height: 800 });
+    await logIn(page, user);
+    await page.goto('/account/kyc');
+    await expectStep(page, 'Step 1 of 5: Personal details');
+    const panel = (await page.locator('.kyc-panel').boundingBox())!;
+    for (const label of ['First name', 'Middle name (optional)', 'Last name', 'Gender', 'Date of birth']) {
+      const field = (await activeStep(page).getByLabel(label, { exact: true }).boundingBox())!;
+      expect(field.x + field.width, label).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+  });
+
   test('an owner submits KYB: an invalid ABN is refused with its message, the corrected one is submitted', async ({
     page,
     request,
