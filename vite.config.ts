@@ -8,6 +8,8 @@ import { portalPlugins } from './build/vite-portal-plugins.ts';
 import { isPluginDefinitionChunk } from './build/route-preloads.ts';
 import { precompress } from './build/vite-precompress.ts';
 import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
+import { sideEffectFree } from './build/vite-side-effect-free.ts';
+import { proLocales } from './build/vite-pro-locales.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -19,6 +21,8 @@ export default defineConfig({
     contractEndpoints(),
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
     lazyProFields(),
+    sideEffectFree(),
+    proLocales(`${root}core/theme/antd-locale-loaders.ts`),
     precompress(),
   ],
   resolve: {

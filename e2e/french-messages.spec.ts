@@ -101,3 +101,18 @@ test.describe('server messages in French', () => {
     await expect(page.getByLabel('Mot de passe actuel', { exact: true })).toHaveValue('');
   });
 });
+
+test.describe("the libraries' own texts in French", () => {
+  test('an empty identity field prompts in French: pro-components follow the language too', async ({ page, request }) => {
+    const account = await createVerifiedAccount(request, 'invite');
+    await openLoginInFrench(page);
+    await submitLogin(page, account.email, account.password);
+    await page.waitForURL(path('/dashboard/apps'), { timeout: 15_000 });
+
+    await page.goto('/account/kyc');
+    // pro-provider's French texts (vite-pro-locales.ts keeps the languages antd is given); English is "Please enter".
+    await expect(page.getByLabel('Prénom', { exact: true })).toHaveAttribute('placeholder', 'Entrer une valeur', {
+      timeout: 30_000,
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parseAst } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { antdLocalesOf, keepProLocales } from './vite-pro-locales.ts';
+
+const proProvider = join(dirname(createRequire(import.meta.url).resolve('@ant-design/pro-provider/package.json')), 'es');
+const intl = readFileSync(join(proProvider, 'intl.js'), 'utf8');
+const loaders = readFileSync('core/theme/antd-locale-loaders.ts', 'utf8');
+const localeImports = (code: string) => [...code.matchAll(/^import \w+ from "\.\/locale\/(\w+)";$/gm)].map(([, file]) => file);
+
+describe("pro-components' languages (build step)", () => {
+  it("reads the languages antd is given, each with pro-components' texts under the same name", () => {
+    const kept = antdLocalesOf(loaders);
+    expect(kept).toEqual(expect.arrayContaining(['fr_FR', 'ar_EG']));
+    for (const locale of kept) expect(existsSync(join(proProvider, 'locale', `${locale}.js`)), locale).toBe(true);
+  });
+
+  it('keeps those, English and the Chinese fallback; every other language reads the English texts', () => {
+    const rewritten = keepProLocales(intl, antdLocalesOf(loaders));
+    expect(localeImports(intl).length).toBeGreaterThan(30);
+    expect(localeImports(rewritten).sort()).toEqual(['ar_EG', 'en_US', 'fr_FR', 'zh_CN']);
+    expect(rewritten).toContain('var deDE = enUS;');
+    // Every language is still in the map and exported, so nothing that imports one by name breaks.
+    expect(rewritten).toContain("'de-DE': deDEIntl");
+    expect(() => parseAst(rewritten)).not.toThrow();
+  });
+
+  it('keeps a language added with its antd loader', () => {
+    const withGerman = `${loaders}\nconst more = { de: () => import('antd/es/locale/de_DE') };`;
+    expect(localeImports(keepProLocales(intl, antdLocalesOf(withGerman)))).toContain('de_DE');
+  });
+});
