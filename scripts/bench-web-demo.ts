@@ -22,7 +22,7 @@ export interface Target {
 }
 
 export const TARGETS: Target[] = [
-  { name: 'Apps', path: '/dashboard/apps', content: '[role="listitem"] article.apps-card' },
+  { name: 'Apps', path: '/dashboard/apps', content: '[role="listitem"] .apps-card' },
   { name: 'Profile', path: '/user/details', content: '.two-factor-profile-header' },
   { name: 'Security', path: '/security', content: '[data-testid="two-factor-status"]' },
 ];
