@@ -2,12 +2,12 @@
  * ProTable renders every cell, and ProForm every field, through `@ant-design/pro-field`, whose index imports all
  * of its field components statically (colour picker, cascader, tree select, range and time pickers, image, rate,
  * slider, money...) to pick one by `valueType`. None of that tree-shakes, so every page with a table or a ProForm
- * carried ~150 KiB gzip of fields it never shows (docs/performance.md, "Web: first-paint size").
+ * carried 65-100 KiB gzip of fields it never shows (docs/performance.md, "Web: first-paint size").
  *
  * This build step rewrites that one module: the fields the portal's screens use stay static imports, every other
- * one becomes a lazy component that fetches its chunk the first time a column or field of that type renders
- * (inside its own `Suspense`, so nothing around it waits). Behaviour is the library's; only when the code arrives
- * changes. A plugin that starts using another value type works as before, and may list it in `EAGER_FIELDS` to
+ * one becomes a lazy component. The first time a column or field of such a type renders, the one chunk that holds
+ * them all is fetched (inside the field's own `Suspense`, so nothing around it waits). Behaviour is the library's;
+ * only when the code arrives changes. A plugin that starts using another value type works as before, and may list it in `EAGER_FIELDS` to
  * have it on first paint.
  */
 import type { Plugin } from 'vite';
