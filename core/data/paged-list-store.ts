@@ -32,8 +32,8 @@ export interface PagedListOptions<Row, Extra> {
  * the total; a newer load aborts the one still running, and an emptied last page falls back to the one before.
  * Failed calls have been shown by the HTTP client; the list says it could not load and offers a retry. With
  * `remember`, a list opened again in the same session and organisation starts from the first page it last read and
- * refreshes it in place. The billing lists and the activity logs use it; a store with filters owns one. (The members
- * list keeps its own copy: through this store its page measured 0.3 KiB more, over the app routes' size ratchet.)
+ * refreshes it in place. The billing lists, the members list and the activity logs use it; a store with filters owns
+ * one.
  * @example
  * const store = new PagedListStore((query, signal) => api.contracts(query, signal).then((r) => r.data));
  * useEffect(() => store.start(), [store]);

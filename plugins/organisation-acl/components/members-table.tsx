@@ -127,31 +127,31 @@ export const MembersTable = observer(function MembersTable({
 
   return (
     <>
-      {store.status === 'failed' && (
+      {store.list.status === 'failed' && (
         <Alert
           type="error"
           showIcon
           message={t('members.loadFailed')}
-          action={<Button onClick={() => void store.load()}>{t('retry')}</Button>}
+          action={<Button onClick={() => void store.list.load()}>{t('retry')}</Button>}
           style={{ marginBottom: 16 }}
         />
       )}
       <ProTable<MemberRow>
         rowKey="id"
         columns={columns}
-        dataSource={store.rows}
-        loading={store.status === 'loading'}
+        dataSource={store.list.rows}
+        loading={store.list.status === 'loading'}
         search={false}
         options={false}
         cardProps={{ bodyStyle: { padding: 0 } }}
         scroll={{ x: 'max-content' }}
         toolBarRender={() => toolbar}
-        headerTitle={t('members.tableTitle', { count: store.total })}
+        headerTitle={t('members.tableTitle', { count: store.list.total })}
         locale={{
           emptyText: (
             <Empty
               description={
-                store.status === 'failed'
+                store.list.status === 'failed'
                   ? t('members.loadFailed')
                   : store.hasFilters
                     ? t('members.emptyFiltered')
@@ -161,11 +161,11 @@ export const MembersTable = observer(function MembersTable({
           ),
         }}
         pagination={{
-          current: store.page,
-          pageSize: store.pageSize,
-          total: store.total,
+          current: store.list.page,
+          pageSize: store.list.pageSize,
+          total: store.list.total,
           showSizeChanger: true,
-          onChange: (page, pageSize) => store.setPage(page, pageSize),
+          onChange: (page, pageSize) => store.list.setPage(page, pageSize),
         }}
       />
     </>

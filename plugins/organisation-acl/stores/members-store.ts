@@ -1,12 +1,18 @@
-import { FILTER_DEBOUNCE_MS, recentAnswerKey, toPageQuery, type RecentAnswers } from '@core';
+import {
+  FILTER_DEBOUNCE_MS,
+  PagedListStore,
+  recentAnswerKey,
+  toPageQuery,
+  type Page,
+  type PageQuery,
+  type RecentAnswers,
+} from '@core';
 import { MEMBER_LIMITS, type MemberStatusName } from '@contract/v1/constants';
 import type { Role } from '@contract/v1/organization-acl';
 import type { MemberListQuery, MemberRow } from '@contract/v1/organization-members';
 import type { Dayjs } from 'dayjs';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { OrganisationApi } from '../api/organisation-api';
-
-export type MembersStatus = 'loading' | 'ready' | 'failed';
 
 export interface MemberFilters {
   /** Name or email, part of it. */
@@ -20,12 +26,12 @@ export interface MemberFilters {
 const NO_FILTERS: MemberFilters = { search: '', role: undefined, status: undefined, dates: null };
 
 /** The first page without filters as last read, and the organisation's roles: shown at once when the page opens again. */
-const FIRST_PAGE = recentAnswerKey<{ rows: MemberRow[]; total: number }>('organisation-acl.members');
+const FIRST_PAGE = recentAnswerKey<Page<MemberRow>>('organisation-acl.members');
 const ROLES = recentAnswerKey<Role[]>('organisation-acl.roles');
 
 /** The query of GET /v1/organization/member for a page and the applied filters. Offset is the page, from 1. */
-export function memberQuery(filters: MemberFilters, page: number, pageSize: number): MemberListQuery {
-  const query: MemberListQuery = toPageQuery(page, pageSize);
+export function memberQuery(filters: MemberFilters, page: PageQuery): MemberListQuery {
+  const query: MemberListQuery = { ...page };
   const search = filters.search.trim();
   if (search) query.search = search;
   if (filters.role) query.role = filters.role;
@@ -49,11 +55,6 @@ export function memberQuery(filters: MemberFilters, page: number, pageSize: numb
  * useEffect(() => store.start(), [store]);
  */
 export class MembersStore {
-  status: MembersStatus = 'loading';
-  rows: MemberRow[] = [];
-  total = 0;
-  page = 1;
-  pageSize: number = MEMBER_LIMITS.pageSizeDefault;
   /** What the filter controls show. */
   filters: MemberFilters = { ...NO_FILTERS };
   /** What the list was loaded with. */
@@ -64,25 +65,28 @@ export class MembersStore {
   busyId: string | null = null;
   /** An action without a row (invite, transfer, leave) is running. */
   busy = false;
+  /** Members and invitations, a page at a time; a removal that empties the last page shows the one before it. */
+  readonly list: PagedListStore<MemberRow>;
 
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private controller: AbortController | null = null;
   private life = new AbortController();
 
   constructor(
     private readonly api: OrganisationApi,
     private readonly answers: RecentAnswers,
   ) {
-    const firstPage = answers.get(FIRST_PAGE);
-    if (firstPage) {
-      this.rows = firstPage.rows;
-      this.total = firstPage.total;
-      this.status = 'ready';
-    }
+    this.list = new PagedListStore<MemberRow>(
+      (page, signal) =>
+        this.api.members(memberQuery(this.applied, page), signal).then((answer) => answer.data),
+      {
+        pageSize: MEMBER_LIMITS.pageSizeDefault,
+        remember: { answers, key: FIRST_PAGE, unfiltered: () => !this.hasFilters },
+      },
+    );
     this.roles = answers.get(ROLES) ?? [];
-    makeAutoObservable<MembersStore, 'api' | 'answers' | 'timer' | 'controller' | 'life'>(
+    makeAutoObservable<MembersStore, 'api' | 'answers' | 'timer' | 'life'>(
       this,
-      { api: false, answers: false, timer: false, controller: false, life: false },
+      { api: false, answers: false, timer: false, life: false, list: false },
       { autoBind: true },
     );
   }
@@ -95,11 +99,11 @@ export class MembersStore {
   /** Loads the first page; returns the stop for an effect. */
   start(): () => void {
     this.life = new AbortController();
-    void this.load({ inPlace: this.status === 'ready' });
+    const stop = this.list.start();
     void this.loadRoles();
     return () => {
+      stop();
       this.life.abort();
-      this.controller?.abort();
       this.clearTimer();
     };
   }
@@ -126,45 +130,6 @@ export class MembersStore {
     this.applyFilters();
   }
 
-  setPage(page: number, pageSize: number): void {
-    this.page = pageSize === this.pageSize ? page : 1;
-    this.pageSize = pageSize;
-    void this.load();
-  }
-
-  /** `inPlace` keeps the rows shown (the first page last read) until the answer replaces them. */
-  async load({ inPlace = false } = {}): Promise<void> {
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    if (!inPlace) this.status = 'loading';
-    const firstPage = !this.hasFilters && this.page === 1 && this.pageSize === MEMBER_LIMITS.pageSizeDefault;
-    const askedIn = this.answers.scope();
-    try {
-      const { data } = await this.api.members(
-        memberQuery(this.applied, this.page, this.pageSize),
-        controller.signal,
-      );
-      if (firstPage) this.answers.set(FIRST_PAGE, { rows: data.items, total: data.total }, askedIn);
-      runInAction(() => {
-        this.rows = data.items;
-        this.total = data.total;
-        this.status = 'ready';
-      });
-      // A removal can empty the last page: show the one before it.
-      if (data.items.length === 0 && data.total > 0 && this.page > 1) {
-        runInAction(() => (this.page = Math.max(1, Math.ceil(data.total / this.pageSize))));
-        await this.load();
-      }
-    } catch {
-      if (controller.signal.aborted || inPlace) return;
-      runInAction(() => {
-        this.status = 'failed';
-        this.rows = [];
-      });
-    }
-  }
-
   async loadRoles(): Promise<void> {
     const askedIn = this.answers.scope();
     try {
@@ -178,7 +143,7 @@ export class MembersStore {
 
   /** Active members matching `search`, for the ownership transfer's choice (the owner's own row left out). */
   async activeMembers(search: string, signal?: AbortSignal): Promise<MemberRow[]> {
-    const query = memberQuery({ ...NO_FILTERS, search, status: 'active' }, 1, 20);
+    const query = memberQuery({ ...NO_FILTERS, search, status: 'active' }, toPageQuery(1, 20));
     const { data } = await this.api.members(query, signal);
     return data.items.filter((row) => row.kind === 'member' && !row.isSelf);
   }
@@ -226,7 +191,7 @@ export class MembersStore {
     this.busy = id === null;
     try {
       await action();
-      await this.load();
+      await this.list.load();
       return true;
     } catch {
       return false;
@@ -241,8 +206,7 @@ export class MembersStore {
   private applyFilters(): void {
     this.clearTimer();
     this.applied = { ...this.filters };
-    this.page = 1;
-    void this.load();
+    this.list.firstPage();
   }
 
   private clearTimer(): void {
