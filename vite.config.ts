@@ -10,6 +10,7 @@ import { precompress } from './build/vite-precompress.ts';
 import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
 import { sideEffectFree } from './build/vite-side-effect-free.ts';
 import { proLocales } from './build/vite-pro-locales.ts';
+import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -23,6 +24,7 @@ export default defineConfig({
     lazyProFields(),
     sideEffectFree(),
     proLocales(`${root}core/theme/antd-locale-loaders.ts`),
+    proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
     precompress(),
   ],
   resolve: {

@@ -111,6 +111,23 @@ test.describe('portal host', () => {
     expect(requested.filter((url) => url.includes(PRO_FIELD_EXTRAS))).toHaveLength(1);
   });
 
+  test("a table whose cell fails shows the portal's translated failure inside the page, not the error's text", async ({
+    page,
+  }) => {
+    await useConfig(page, withFixtures);
+    await useStoredSession(page);
+    await page.goto('/hello/broken-table');
+    await expect(page.getByRole('heading', { level: 1, name: 'A table whose cell fails' })).toBeVisible({
+      timeout: COLD_APP_LAYOUT_MS,
+    });
+    // ProTable's own boundary catches it: the heading above the table and the side menu stay.
+    await expect(page.getByRole('alert')).toHaveText('This part of the portal could not be loaded.Try again');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible();
+    await expect(page.getByText('Something went wrong.')).toHaveCount(0);
+    await expect(page.getByText(/internal detail/)).toHaveCount(0);
+  });
+
   test('switching to French changes the text of the auth layout and persists', async ({ page }) => {
     await useConfig(page, { ...withFixtures, authLayout: { variant: 4 } });
     await page.goto('/hello-public');

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
+import { ContentErrorBoundary } from '../plugin/plugin-boundary';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
 import { useLogout } from '../session/use-logout';
@@ -92,6 +93,8 @@ const AppLayout = observer(function AppLayout() {
         }
         token={theme.appHeaderToken}
         layout="mix"
+        // The portal's translated fallback rather than pro-utils' English one (build/vite-pro-error-boundary.ts).
+        ErrorBoundary={ContentErrorBoundary}
         fixSiderbar
         location={{ pathname: location.pathname }}
         route={route}

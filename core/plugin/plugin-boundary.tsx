@@ -19,7 +19,7 @@ function PluginFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-class ErrorBoundary extends Component<{ pluginId: string; children: ReactNode }, State> {
+class ErrorBoundary extends Component<{ source: string; children: ReactNode }, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -27,8 +27,8 @@ class ErrorBoundary extends Component<{ pluginId: string; children: ReactNode },
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    // A plugin's crash stays inside its own subtree; the log says which plugin it was.
-    console.error(`Plugin "${this.props.pluginId}" failed to render`, error, info.componentStack);
+    // A crash stays inside its own subtree; the log says where it was (which plugin, for a plugin's page).
+    console.error(`${this.props.source} failed to render`, error, info.componentStack);
   }
 
   render() {
@@ -44,9 +44,21 @@ class ErrorBoundary extends Component<{ pluginId: string; children: ReactNode },
 export function PluginBoundary({ pluginId, children }: { pluginId: string; children: ReactNode }) {
   return (
     <PluginScope pluginId={pluginId}>
-      <ErrorBoundary pluginId={pluginId}>
+      <ErrorBoundary source={`Plugin "${pluginId}"`}>
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </ErrorBoundary>
     </PluginScope>
   );
+}
+
+/**
+ * What ProLayout and ProTable render their content in (their `ErrorBoundary`): the same translated message and retry
+ * as a plugin's page, never the error's own text. The production build also puts it in place of pro-utils' default
+ * boundary, whose English fallback brought antd's Result onto every app route (build/vite-pro-error-boundary.ts).
+ */
+// A class because ProLayout's `ErrorBoundary` prop is typed as one.
+export class ContentErrorBoundary extends Component<{ children?: ReactNode }> {
+  render() {
+    return <ErrorBoundary source="Page content">{this.props.children}</ErrorBoundary>;
+  }
 }

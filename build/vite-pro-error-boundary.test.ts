@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { exportedNames, proErrorBoundary, replacementModule } from './vite-pro-error-boundary';
+
+const require = createRequire(import.meta.url);
+const installed = require
+  .resolve('@ant-design/pro-utils/package.json')
+  .replace(/package\.json$/, 'es/components/ErrorBoundary/index.js');
+const boundaryPath = fileURLToPath(new URL('../core/plugin/plugin-boundary.tsx', import.meta.url));
+
+type Hook = (this: unknown, ...args: unknown[]) => unknown;
+const hook = (plugin: Plugin, name: 'load' | 'buildEnd') => plugin[name] as Hook;
+
+describe('the build step that puts the portal boundary in place of pro-utils ErrorBoundary', () => {
+  it('finds the installed module exporting ErrorBoundary alone, with antd Result behind it', () => {
+    const source = readFileSync(installed, 'utf8');
+    expect(exportedNames(source)).toEqual(['ErrorBoundary']);
+    expect(source).toMatch(/import \{ Result \} from 'antd'/);
+  });
+
+  it('reads export lists and declarations', () => {
+    expect(exportedNames('export { a, b as c };\nexport function d() {}\nexport const e = 1;')).toEqual([
+      'a',
+      'c',
+      'd',
+      'e',
+    ]);
+  });
+
+  it('loads the portal boundary under the library name for that module only', async () => {
+    const plugin = proErrorBoundary(boundaryPath);
+    expect(hook(plugin, 'load').call({}, installed)).toBe(replacementModule(boundaryPath));
+    expect(hook(plugin, 'load').call({}, installed.replace('ErrorBoundary', 'FieldLabel'))).toBeNull();
+    expect(replacementModule(boundaryPath)).toContain('ContentErrorBoundary as ErrorBoundary');
+    const portal = await import('../core/plugin/plugin-boundary');
+    expect(portal.ContentErrorBoundary).toBeTypeOf('function');
+    expect(() => hook(plugin, 'buildEnd').call({})).not.toThrow();
+  });
+
+  it('fails a build that never met the module, rather than ship Result again unnoticed', () => {
+    expect(() => hook(proErrorBoundary(boundaryPath), 'buildEnd').call({})).toThrow(
+      /ErrorBoundary module not found/,
+    );
+  });
+});

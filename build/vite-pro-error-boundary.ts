@@ -1,0 +1,60 @@
+/**
+ * pro-utils' `ErrorBoundary`, which ProLayout and ProTable wrap their content in, shows antd's `Result` with an
+ * English "Something went wrong." and the error's own message. The import alone put `Result`, with its three
+ * illustrations, on every app route's first paint (~10 KiB gzip), although no page shows it. The build puts the
+ * portal's boundary in its place (`ContentErrorBoundary`, core/plugin/plugin-boundary.tsx): the translated message
+ * and retry of a plugin's page, and no error text on screen. ProLayout is also given it by prop, so development
+ * shows the same.
+ */
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
+
+const PRO_ERROR_BOUNDARY =
+  /[\\/]@ant-design[\\/]pro-utils[\\/]es[\\/]components[\\/]ErrorBoundary[\\/]index\.js$/;
+
+/** The names a module exports (`export { a, b as c }` lists and `export function/class/const`). */
+export function exportedNames(source: string): string[] {
+  const names: string[] = [];
+  for (const [, list] of source.matchAll(/^export\s*\{([^}]*)\}/gm))
+    names.push(
+      ...list!
+        .split(',')
+        .map((part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        )
+        .filter(Boolean),
+    );
+  for (const [, name] of source.matchAll(/^export\s+(?:function|class|const|let|var)\s+(\w+)/gm))
+    names.push(name!);
+  return names;
+}
+
+/** The module that replaces pro-utils' boundary: the portal's under the library's name. */
+export function replacementModule(boundaryPath: string): string {
+  return `export { ContentErrorBoundary as ErrorBoundary } from ${JSON.stringify(boundaryPath)};\n`;
+}
+
+export function proErrorBoundary(boundaryPath: string): Plugin {
+  let replaced = false;
+  return {
+    name: 'portal-pro-error-boundary',
+    apply: 'build',
+    load(id) {
+      if (!PRO_ERROR_BOUNDARY.test(id)) return null;
+      // The library's module must still export just the one name this stands in for.
+      const names = exportedNames(readFileSync(id, 'utf8'));
+      if (names.join() !== 'ErrorBoundary')
+        throw new Error(`${id}: exports ${names.join(', ')}, not ErrorBoundary alone`);
+      replaced = true;
+      return replacementModule(boundaryPath);
+    },
+    buildEnd(error) {
+      // ProLayout is on every app route: a build that never met the module means the library moved it.
+      if (!error && !replaced)
+        throw new Error('pro-utils ErrorBoundary module not found: update build/vite-pro-error-boundary.ts');
+    },
+  };
+}
