@@ -11,6 +11,7 @@ import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
 import { sideEffectFree } from './build/vite-side-effect-free.ts';
 import { proLocales } from './build/vite-pro-locales.ts';
 import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
+import { proColors } from './build/vite-pro-colors.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -25,6 +26,7 @@ export default defineConfig({
     sideEffectFree(),
     proLocales(`${root}core/theme/antd-locale-loaders.ts`),
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
+    proColors(),
     precompress(),
   ],
   resolve: {
