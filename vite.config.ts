@@ -8,6 +8,7 @@ import { portalPlugins } from './build/vite-portal-plugins.ts';
 import { isPluginDefinitionChunk } from './build/route-preloads.ts';
 import { precompress } from './build/vite-precompress.ts';
 import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
+import { lazyProFormLayouts } from './build/vite-lazy-pro-form-layouts.ts';
 import { sideEffectFree } from './build/vite-side-effect-free.ts';
 import { proLocales } from './build/vite-pro-locales.ts';
 import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
@@ -23,6 +24,7 @@ export default defineConfig({
     contractEndpoints(),
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
     lazyProFields(),
+    lazyProFormLayouts(),
     sideEffectFree(),
     proLocales(`${root}core/theme/antd-locale-loaders.ts`),
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),

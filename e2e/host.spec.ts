@@ -83,7 +83,9 @@ test.describe('portal host', () => {
     await useConfig(page, withFixtures);
     await useStoredSession(page);
     await page.goto('/hello');
-    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
+    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible({
+      timeout: COLD_APP_LAYOUT_MS,
+    });
     await expect(page.getByRole('link', { name: 'Fixture off' })).toHaveCount(0);
     await page.goto('/fixture-off');
     await expect(page).toHaveURL(/\/404$/);
@@ -92,13 +94,17 @@ test.describe('portal host', () => {
     expect(requested.some((url) => url.includes('plugin-fixture-hello'))).toBe(true);
   });
 
-  test('a field type no screen shows on first paint is fetched when a page first renders it', async ({ page }) => {
+  test('a field type no screen shows on first paint is fetched when a page first renders it', async ({
+    page,
+  }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await useConfig(page, withFixtures);
     await useStoredSession(page);
     await page.goto('/hello');
-    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
+    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible({
+      timeout: COLD_APP_LAYOUT_MS,
+    });
     expect(requested.filter((url) => url.includes(PRO_FIELD_EXTRAS))).toEqual([]);
     await page.goto('/hello/fields');
     await expect(page.getByRole('heading', { level: 1, name: 'Fields loaded on first use' })).toBeVisible({
@@ -109,6 +115,30 @@ test.describe('portal host', () => {
     await expect(page.getByRole('radio')).toHaveCount(5);
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(3);
     expect(requested.filter((url) => url.includes(PRO_FIELD_EXTRAS))).toHaveLength(1);
+  });
+
+  test("pro-form's steps layout is fetched when a schema form first asks for it, not with every table", async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    const stepsChunks = () => requested.filter((url) => /\/assets\/StepsForm-[\w-]+\.js$/.test(url));
+    await useConfig(page, withFixtures);
+    await useStoredSession(page);
+    // A ProTable page: its search form is pro-form's schema form, whose map of layouts names the steps form.
+    await page.goto('/hello/broken-table');
+    await expect(page.getByRole('heading', { level: 1, name: 'A table whose cell fails' })).toBeVisible({
+      timeout: COLD_APP_LAYOUT_MS,
+    });
+    expect(stepsChunks()).toEqual([]);
+    await page.goto('/hello/fields');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fields loaded on first use' })).toBeVisible({
+      timeout: COLD_APP_LAYOUT_MS,
+    });
+    // The schema form in steps: its step title, its field and its submit button.
+    await expect(page.getByText('About you', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Nickname')).toBeVisible();
+    expect(stepsChunks().length).toBeGreaterThan(0);
   });
 
   test("a table whose cell fails shows the portal's translated failure inside the page, not the error's text", async ({
@@ -162,7 +192,9 @@ test.describe('portal host', () => {
     await menu.getByRole('menuitem', { name: 'Users' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     const linked = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (link) => new URL((link as HTMLLinkElement).href).pathname,
+      ),
     );
     expect(needed.filter((file) => !linked.includes(file))).toEqual([]);
   });

@@ -1,0 +1,58 @@
+/**
+ * ProTable draws its search form with pro-form's schema form, whose map of layouts (`FormLayoutType`) imports every
+ * layout a schema may ask for: the query filter and light filter a table uses, and also the steps form, with antd's
+ * Steps and Progress. So every table page carried the steps form, which only the KYC page shows, and that page
+ * imports it itself (docs/performance.md, "Web: first-paint size").
+ *
+ * This build step rewrites that one module: the steps layouts (`StepsForm`, `StepForm`) become lazy components,
+ * fetched the first time a schema form asks for one, inside their own `Suspense` (as build/vite-lazy-pro-fields.ts
+ * does for fields). The other layouts stay static (the modal and drawer forms are in the table's chunks anyway);
+ * behaviour is the library's.
+ */
+import type { Plugin } from 'vite';
+
+const SCHEMA_FORM = /[\\/]@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index\.js$/;
+
+const LAZY_LAYOUT_HELPER = `import { lazy as __lazy, Suspense as __Suspense, createElement as __h } from 'react';
+function __lazyLayout(load) {
+  var Lazy = __lazy(function () {
+    return load().then(function (component) { return { default: component }; });
+  });
+  return function LazyProFormLayout(props) {
+    return __h(__Suspense, { fallback: null }, __h(Lazy, props));
+  };
+}
+`;
+
+/** Each static import the map reads, and what stands in for it. */
+export const LAZY_LAYOUTS: [staticImport: string, lazy: string][] = [
+  [
+    'import { StepsForm as ProStepsForm } from "../../layouts/StepsForm";',
+    'var ProStepsForm = { StepForm: __lazyLayout(function () { return import("../../layouts/StepsForm").then(function (m) { return m.StepsForm.StepForm; }); }) };',
+  ],
+  [
+    'import { Embed, StepsForm } from "./layoutType";',
+    'import { Embed } from "./layoutType";\nvar StepsForm = __lazyLayout(function () { return import("./layoutType/StepsForm").then(function (m) { return m.default; }); });',
+  ],
+];
+
+/** The schema form's module with its steps layouts lazy; throws if the module changed shape. */
+export function lazyProFormLayoutsSource(source: string): string {
+  const rewritten = LAZY_LAYOUTS.reduce((code, [staticImport, lazy]) => {
+    // After an upgrade that changed these imports, fail the build rather than ship the layouts on every table again.
+    if (code.split(staticImport).length !== 2)
+      throw new Error(`pro-form SchemaForm: "${staticImport}" not found once`);
+    return code.replace(staticImport, lazy);
+  }, source);
+  return LAZY_LAYOUT_HELPER + rewritten;
+}
+
+export function lazyProFormLayouts(): Plugin {
+  return {
+    name: 'portal-lazy-pro-form-layouts',
+    apply: 'build',
+    transform(code, id) {
+      return SCHEMA_FORM.test(id) ? { code: lazyProFormLayoutsSource(code), map: null } : null;
+    },
+  };
+}
