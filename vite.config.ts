@@ -9,6 +9,7 @@ import { isPluginDefinitionChunk } from './build/route-preloads.ts';
 import { precompress } from './build/vite-precompress.ts';
 import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
 import { lazyProFormLayouts } from './build/vite-lazy-pro-form-layouts.ts';
+import { lazyAntdTabs } from './build/vite-lazy-antd-tabs.ts';
 import { sideEffectFree } from './build/vite-side-effect-free.ts';
 import { proLocales } from './build/vite-pro-locales.ts';
 import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
@@ -25,6 +26,7 @@ export default defineConfig({
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
     lazyProFields(),
     lazyProFormLayouts(),
+    lazyAntdTabs(),
     sideEffectFree(),
     proLocales(`${root}core/theme/antd-locale-loaders.ts`),
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),

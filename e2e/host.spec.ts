@@ -117,28 +117,37 @@ test.describe('portal host', () => {
     expect(requested.filter((url) => url.includes(PRO_FIELD_EXTRAS))).toHaveLength(1);
   });
 
-  test("pro-form's steps layout is fetched when a schema form first asks for it, not with every table", async ({
+  test("pro-form's steps layout and antd's tabs are fetched when a page first shows them, not with every table", async ({
     page,
   }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    const stepsChunks = () => requested.filter((url) => /\/assets\/StepsForm-[\w-]+\.js$/.test(url));
+    const chunks = (name: string) =>
+      requested.filter((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
     await useConfig(page, withFixtures);
     await useStoredSession(page);
-    // A ProTable page: its search form is pro-form's schema form, whose map of layouts names the steps form.
+    // A ProTable page: its search form is pro-form's schema form, whose map of layouts names the steps form, and its
+    // toolbar and card can draw tabs.
     await page.goto('/hello/broken-table');
     await expect(page.getByRole('heading', { level: 1, name: 'A table whose cell fails' })).toBeVisible({
       timeout: COLD_APP_LAYOUT_MS,
     });
-    expect(stepsChunks()).toEqual([]);
+    expect(chunks('StepsForm')).toEqual([]);
+    expect(chunks('tabs')).toEqual([]);
     await page.goto('/hello/fields');
     await expect(page.getByRole('heading', { level: 1, name: 'Fields loaded on first use' })).toBeVisible({
       timeout: COLD_APP_LAYOUT_MS,
     });
-    // The schema form in steps: its step title, its field and its submit button.
+    // The schema form in steps: its step title and its field.
     await expect(page.getByText('About you', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Nickname')).toBeVisible();
-    expect(stepsChunks().length).toBeGreaterThan(0);
+    expect(chunks('StepsForm').length).toBeGreaterThan(0);
+    // The card's tabs, which switch.
+    await expect(page.getByRole('tab', { name: 'First tab', selected: true })).toBeVisible();
+    await expect(page.getByText('What the first tab says')).toBeVisible();
+    await page.getByRole('tab', { name: 'Second tab' }).click();
+    await expect(page.getByText('What the second tab says')).toBeVisible();
+    expect(chunks('tabs')).toHaveLength(1);
   });
 
   test("a table whose cell fails shows the portal's translated failure inside the page, not the error's text", async ({

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parseAst } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { lazyAntdTabs, lazyTabsSource, TABS_IMPORTERS } from './vite-lazy-antd-tabs.ts';
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => dirname(require.resolve(`@ant-design/${name}/package.json`));
+const installed = [
+  join(packageDir('pro-table'), 'es/components/ListToolBar/index.js'),
+  join(packageDir('pro-table'), 'es/components/ListToolBar/HeaderMenu.js'),
+  join(packageDir('pro-card'), 'es/components/Card/index.js'),
+  join(packageDir('pro-card'), 'es/components/TabPane/index.js'),
+];
+
+describe("the build step that loads antd's Tabs for pro-components on first use", () => {
+  it.each(installed)(
+    'rewrites %s: no Tabs from antd, a lazy one with its TabPane, and a module that parses',
+    (file) => {
+      expect(TABS_IMPORTERS.some((pattern) => pattern.test(file))).toBe(true);
+      const source = readFileSync(file, 'utf8');
+      expect(source).toMatch(/^import \{[^}]*\bTabs\b[^}]*\} from 'antd';$/m);
+      const rewritten = lazyTabsSource(source);
+      expect(rewritten).not.toMatch(/^import \{[^}]*\bTabs\b[^}]*\} from 'antd';$/m);
+      // Every other name still comes from antd.
+      const before = /^import \{([^}]*)\} from 'antd';$/m
+        .exec(source)![1]!
+        .split(',')
+        .map((n) => n.trim());
+      for (const name of before.filter((n) => n !== 'Tabs'))
+        expect(rewritten).toMatch(new RegExp(`\\b${name}\\b[^;]*from 'antd'`));
+      expect(rewritten).toContain("import('antd/es/tabs')");
+      expect(rewritten).toContain('Tabs.TabPane = __AntdTabPane;');
+      expect(() => parseAst(rewritten)).not.toThrow();
+    },
+  );
+
+  it('reads the lazy Tabs from modules that exist', () => {
+    const antd = dirname(require.resolve('antd/package.json'));
+    expect(readFileSync(join(antd, 'es/tabs/index.js'), 'utf8')).toMatch(/export default Tabs;/);
+    expect(readFileSync(join(antd, 'es/tabs/TabPane.js'), 'utf8')).toMatch(/export default TabPane;/);
+  });
+
+  it('fails the build when a module no longer imports Tabs from antd, or was never met', () => {
+    expect(() => lazyTabsSource("import { Tooltip } from 'antd';\n")).toThrow(/no `import/);
+    const plugin = lazyAntdTabs();
+    const transform = plugin.transform as (code: string, id: string) => unknown;
+    expect(() => transform.call({}, "import { Tooltip } from 'antd';\n", installed[0]!)).toThrow(
+      installed[0],
+    );
+    expect(() => (plugin.buildEnd as (error?: Error) => void).call({})).toThrow(/was not found/);
+  });
+});
