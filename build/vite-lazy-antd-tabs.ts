@@ -50,7 +50,7 @@ export function lazyAntdTabs(): Plugin {
       try {
         return { code: lazyTabsSource(code), map: null };
       } catch (error) {
-        throw new Error(`${id}: ${(error as Error).message}`);
+        throw new Error(`${id}: ${(error as Error).message}`, { cause: error });
       }
     },
     buildEnd(error) {
