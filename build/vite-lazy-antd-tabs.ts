@@ -8,6 +8,7 @@
  * which the modules read for antd versions before 4.23, stays antd's own (a deprecated stand-in that renders nothing).
  */
 import type { Plugin } from 'vite';
+import { LAZY_COMPONENT_IMPORT } from './lazy-component-import.ts';
 
 /** The modules that import antd's Tabs only to render it when asked. */
 export const TABS_IMPORTERS = [
@@ -19,12 +20,8 @@ export const TABS_IMPORTERS = [
 
 const ANTD_IMPORT = /^import \{([^}]*)\} from 'antd';$/m;
 
-const LAZY_TABS = `import { lazy as __lazyTabs, Suspense as __TabsSuspense, createElement as __tabsElement } from 'react';
-import __AntdTabPane from 'antd/es/tabs/TabPane';
-var __LazyAntdTabs = __lazyTabs(function () { return import('antd/es/tabs'); });
-function Tabs(props) {
-  return __tabsElement(__TabsSuspense, { fallback: null }, __tabsElement(__LazyAntdTabs, props));
-}
+const LAZY_TABS = `${LAZY_COMPONENT_IMPORT}import __AntdTabPane from 'antd/es/tabs/TabPane';
+var Tabs = __lazyComponent(function () { return import('antd/es/tabs').then(function (m) { return m.default; }); });
 Tabs.TabPane = __AntdTabPane;
 `;
 

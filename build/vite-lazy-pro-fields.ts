@@ -11,6 +11,7 @@
  * have it on first paint.
  */
 import type { Plugin } from 'vite';
+import { LAZY_COMPONENT_IMPORT } from './lazy-component-import.ts';
 
 /** The field components the portal's screens render: text cells and the ProForm fields in use. */
 export const EAGER_FIELDS = new Set([
@@ -31,14 +32,10 @@ const PRO_FIELD_INDEX = /[\\/]@ant-design[\\/]pro-field[\\/]es[\\/]index\.js$/;
 const FIELD_IMPORT = /^import (Field\w+)(?:, \{ ([\w, ]+) \})? from "(\.\/components\/\w+)";$/gm;
 const EXTRAS_ID = '\0portal-pro-field-extras';
 
-const LAZY_FIELD_HELPER = `import { lazy as __lazy, Suspense as __Suspense, createElement as __h } from 'react';
-function __lazyField(name) {
-  var Lazy = __lazy(function () {
-    return import(${JSON.stringify(EXTRAS_ID)}).then(function (extras) { return { default: extras[name] }; });
+const LAZY_FIELD_HELPER = `${LAZY_COMPONENT_IMPORT}function __lazyField(name) {
+  return __lazyComponent(function () {
+    return import(${JSON.stringify(EXTRAS_ID)}).then(function (extras) { return extras[name]; });
   });
-  return function LazyProField(props) {
-    return __h(__Suspense, { fallback: null }, __h(Lazy, props));
-  };
 }
 `;
 

@@ -10,29 +10,19 @@
  * behaviour is the library's.
  */
 import type { Plugin } from 'vite';
+import { LAZY_COMPONENT_IMPORT } from './lazy-component-import.ts';
 
 const SCHEMA_FORM = /[\\/]@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index\.js$/;
-
-const LAZY_LAYOUT_HELPER = `import { lazy as __lazy, Suspense as __Suspense, createElement as __h } from 'react';
-function __lazyLayout(load) {
-  var Lazy = __lazy(function () {
-    return load().then(function (component) { return { default: component }; });
-  });
-  return function LazyProFormLayout(props) {
-    return __h(__Suspense, { fallback: null }, __h(Lazy, props));
-  };
-}
-`;
 
 /** Each static import the map reads, and what stands in for it. */
 export const LAZY_LAYOUTS: [staticImport: string, lazy: string][] = [
   [
     'import { StepsForm as ProStepsForm } from "../../layouts/StepsForm";',
-    'var ProStepsForm = { StepForm: __lazyLayout(function () { return import("../../layouts/StepsForm").then(function (m) { return m.StepsForm.StepForm; }); }) };',
+    'var ProStepsForm = { StepForm: __lazyComponent(function () { return import("../../layouts/StepsForm").then(function (m) { return m.StepsForm.StepForm; }); }) };',
   ],
   [
     'import { Embed, StepsForm } from "./layoutType";',
-    'import { Embed } from "./layoutType";\nvar StepsForm = __lazyLayout(function () { return import("./layoutType/StepsForm").then(function (m) { return m.default; }); });',
+    'import { Embed } from "./layoutType";\nvar StepsForm = __lazyComponent(function () { return import("./layoutType/StepsForm").then(function (m) { return m.default; }); });',
   ],
 ];
 
@@ -44,7 +34,7 @@ export function lazyProFormLayoutsSource(source: string): string {
       throw new Error(`pro-form SchemaForm: "${staticImport}" not found once`);
     return code.replace(staticImport, lazy);
   }, source);
-  return LAZY_LAYOUT_HELPER + rewritten;
+  return LAZY_COMPONENT_IMPORT + rewritten;
 }
 
 export function lazyProFormLayouts(): Plugin {
