@@ -19,7 +19,7 @@ function PluginFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-class ErrorBoundary extends Component<{ source: string; children: ReactNode }, State> {
+class ErrorBoundary extends Component<{ source?: string; children?: ReactNode }, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -28,7 +28,7 @@ class ErrorBoundary extends Component<{ source: string; children: ReactNode }, S
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     // A crash stays inside its own subtree; the log says where it was (which plugin, for a plugin's page).
-    console.error(`${this.props.source} failed to render`, error, info.componentStack);
+    console.error(`${this.props.source ?? 'Page content'} failed to render`, error, info.componentStack);
   }
 
   render() {
@@ -56,9 +56,4 @@ export function PluginBoundary({ pluginId, children }: { pluginId: string; child
  * as a plugin's page, never the error's own text. The production build also puts it in place of pro-utils' default
  * boundary, whose English fallback brought antd's Result onto every app route (build/vite-pro-error-boundary.ts).
  */
-// A class because ProLayout's `ErrorBoundary` prop is typed as one.
-export class ContentErrorBoundary extends Component<{ children?: ReactNode }> {
-  render() {
-    return <ErrorBoundary source="Page content">{this.props.children}</ErrorBoundary>;
-  }
-}
+export { ErrorBoundary as ContentErrorBoundary };
