@@ -14,6 +14,7 @@ import { sideEffectFree } from './build/vite-side-effect-free.ts';
 import { proLocales } from './build/vite-pro-locales.ts';
 import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
 import { proColors } from './build/vite-pro-colors.ts';
+import { antdButtonColour } from './build/vite-antd-button-colour.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -31,6 +32,7 @@ export default defineConfig({
     proLocales(`${root}core/theme/antd-locale-loaders.ts`),
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
     proColors(),
+    antdButtonColour(),
     precompress(),
   ],
   resolve: {

@@ -5,13 +5,20 @@
  * locale, and English is antd's default), so the build keeps those, English, and Chinese (pro-provider's own fallback
  * for a text a language lacks), and points every other language at the English texts. Adding a language with its
  * antd loader keeps its pro-components texts too, with no change here.
+ *
+ * Two more Chinese and Asian defaults go the same way (~4 KiB gzip on every app route):
+ * - ProLayout's own texts, in five languages picked by the browser's language (not the portal's) with Chinese as the
+ *   fallback, are its settings drawer's, which the portal never shows: all five read the English ones.
+ * - pro-provider hands antd its Chinese texts when no antd locale is set above it; the portal always sets one
+ *   (core/theme/antd-theme-provider.tsx), so the default is English instead.
  */
 import { readFileSync } from 'node:fs';
-import type { Plugin } from 'vite';
+import { libraryModuleRewrites } from './library-module-rewrites.ts';
 
-const PRO_INTL = /[\\/]@ant-design[\\/]pro-provider[\\/]es[\\/]intl\.js$/;
 const LOCALE_IMPORT = /^import (\w+) from "\.\/locale\/(\w+)";$/gm;
 const ALWAYS_KEPT = ['en_US', 'zh_CN'];
+const LAYOUT_LOCALE_IMPORT = /^import (\w+) from "\.\/([\w-]+)";$/gm;
+const ANTD_DEFAULT_LOCALE = 'import zh_CN from "antd/es/locale/zh_CN";';
 
 /** The antd locale names (`fr_FR`) the portal loads, read from its loaders. */
 export function antdLocalesOf(loadersSource: string): string[] {
@@ -22,21 +29,36 @@ export function antdLocalesOf(loadersSource: string): string[] {
 export function keepProLocales(source: string, kept: readonly string[]): string {
   const keep = new Set([...ALWAYS_KEPT, ...kept]);
   const english = [...source.matchAll(LOCALE_IMPORT)].find(([, , file]) => file === 'en_US')?.[1];
-  if (!english) throw new Error('pro-provider: no English locale import found in intl.js');
+  if (!english) throw new Error('no English locale import found');
   return source.replace(LOCALE_IMPORT, (line, name: string, file: string) =>
     keep.has(file) ? line : `var ${name} = ${english};`,
   );
 }
 
-export function proLocales(loadersPath: string): Plugin {
-  return {
-    name: 'portal-pro-locales',
-    apply: 'build',
-    transform(code, id) {
-      if (!PRO_INTL.test(id)) return null;
-      const kept = antdLocalesOf(readFileSync(loadersPath, 'utf8'));
-      this.addWatchFile(loadersPath);
-      return { code: keepProLocales(code, kept), map: null };
+/** ProLayout's locales module with every language reading the English texts. */
+export function englishLayoutTexts(source: string): string {
+  const imports = [...source.matchAll(LAYOUT_LOCALE_IMPORT)];
+  const english = imports.find(([, , file]) => file === 'en-US')?.[1];
+  if (!english || imports.length < 2) throw new Error('no English and other locale imports found');
+  return source.replace(LAYOUT_LOCALE_IMPORT, (line, name: string, file: string) =>
+    file === 'en-US' ? line : `var ${name} = ${english};`,
+  );
+}
+
+/** pro-provider's index with antd's English texts as its default. */
+export function englishAntdDefault(source: string): string {
+  if (source.split(ANTD_DEFAULT_LOCALE).length !== 2)
+    throw new Error(`"${ANTD_DEFAULT_LOCALE}" not found once`);
+  return source.replace(ANTD_DEFAULT_LOCALE, 'import zh_CN from "antd/es/locale/en_US";');
+}
+
+export function proLocales(loadersPath: string) {
+  return libraryModuleRewrites('portal-pro-locales', [
+    {
+      module: '@ant-design/pro-provider/es/intl.js',
+      rewrite: (source) => keepProLocales(source, antdLocalesOf(readFileSync(loadersPath, 'utf8'))),
     },
-  };
+    { module: '@ant-design/pro-layout/es/locales/index.js', rewrite: englishLayoutTexts },
+    { module: '@ant-design/pro-provider/es/index.js', rewrite: englishAntdDefault },
+  ]);
 }
