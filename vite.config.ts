@@ -15,6 +15,9 @@ import { proLocales } from './build/vite-pro-locales.ts';
 import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
 import { proColors } from './build/vite-pro-colors.ts';
 import { antdButtonColour } from './build/vite-antd-button-colour.ts';
+import { lazyAntdParts } from './build/vite-lazy-antd-parts.ts';
+import { nativeResizeObserver } from './build/vite-native-resize-observer.ts';
+import { proLayoutMobileToggle } from './build/vite-pro-layout-mobile-toggle.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -33,6 +36,9 @@ export default defineConfig({
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
     proColors(),
     antdButtonColour(),
+    lazyAntdParts(),
+    nativeResizeObserver(),
+    proLayoutMobileToggle(),
     precompress(),
   ],
   resolve: {

@@ -67,6 +67,10 @@ describe("ProLayout's texts and pro-provider's antd default (build step)", () =>
     const rewritten = englishAntdDefault(read('pro-provider', 'index.js'));
     expect(rewritten).not.toContain('antd/es/locale/zh_CN');
     expect(rewritten).toContain('import zh_CN from "antd/es/locale/en_US";');
+    expect(rewritten).not.toContain('dayjs/locale/zh-cn');
+    expect(rewritten).toContain(
+      "dayjs.locale((locale === null || locale === void 0 ? void 0 : locale.locale) || 'en');",
+    );
     expect(() => parseAst(rewritten)).not.toThrow();
   });
 

@@ -9,8 +9,8 @@
  * Two more Chinese and Asian defaults go the same way (~4 KiB gzip on every app route):
  * - ProLayout's own texts, in five languages picked by the browser's language (not the portal's) with Chinese as the
  *   fallback, are its settings drawer's, which the portal never shows: all five read the English ones.
- * - pro-provider hands antd its Chinese texts when no antd locale is set above it; the portal always sets one
- *   (core/theme/antd-theme-provider.tsx), so the default is English instead.
+ * - pro-provider hands antd its Chinese texts, and sets dayjs to Chinese, when no antd locale is set above it; the
+ *   portal always sets one (core/theme/antd-theme-provider.tsx), so the default is English instead.
  */
 import { readFileSync } from 'node:fs';
 import { libraryModuleRewrites } from './library-module-rewrites.ts';
@@ -19,6 +19,8 @@ const LOCALE_IMPORT = /^import (\w+) from "\.\/locale\/(\w+)";$/gm;
 const ALWAYS_KEPT = ['en_US', 'zh_CN'];
 const LAYOUT_LOCALE_IMPORT = /^import (\w+) from "\.\/([\w-]+)";$/gm;
 const ANTD_DEFAULT_LOCALE = 'import zh_CN from "antd/es/locale/zh_CN";';
+const DAYJS_CHINESE = "import 'dayjs/locale/zh-cn';";
+const DAYJS_DEFAULT = "|| 'zh-cn');";
 
 /** The antd locale names (`fr_FR`) the portal loads, read from its loaders. */
 export function antdLocalesOf(loadersSource: string): string[] {
@@ -45,11 +47,14 @@ export function englishLayoutTexts(source: string): string {
   );
 }
 
-/** pro-provider's index with antd's English texts as its default. */
+/** pro-provider's index with antd's English texts, and dayjs's English, as its defaults. */
 export function englishAntdDefault(source: string): string {
-  if (source.split(ANTD_DEFAULT_LOCALE).length !== 2)
-    throw new Error(`"${ANTD_DEFAULT_LOCALE}" not found once`);
-  return source.replace(ANTD_DEFAULT_LOCALE, 'import zh_CN from "antd/es/locale/en_US";');
+  for (const line of [ANTD_DEFAULT_LOCALE, DAYJS_CHINESE, DAYJS_DEFAULT])
+    if (source.split(line).length !== 2) throw new Error(`"${line}" not found once`);
+  return source
+    .replace(ANTD_DEFAULT_LOCALE, 'import zh_CN from "antd/es/locale/en_US";')
+    .replace(DAYJS_CHINESE, '')
+    .replace(DAYJS_DEFAULT, "|| 'en');");
 }
 
 export function proLocales(loadersPath: string) {

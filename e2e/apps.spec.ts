@@ -131,4 +131,28 @@ test.describe('app dashboard', () => {
     await page.setViewportSize({ width: 400, height: 900 });
     await expect.poll(cardsInFirstRow).toBe(1);
   });
+
+  test('the failure notice is fetched only when the list fails, and Try again brings the apps', async ({
+    page,
+  }) => {
+    const notices = () => requested.filter((url) => /\/assets\/dashboard-notices-[\w-]+\.js$/.test(url));
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await enterDashboard(page, 'demo@example.com', /Acme Pty Ltd/);
+    expect(notices()).toEqual([]);
+
+    await page.route('**/v1/apps', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"msg":"boom","code":"X"}' }),
+    );
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: 'Your apps could not be loaded.' });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
+    expect(notices()).toHaveLength(1);
+
+    await page.unroute('**/v1/apps');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(card(page, 'AI Redaction')).toBeVisible();
+    await expect(alert).toBeHidden();
+  });
 });

@@ -246,7 +246,10 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     server.use(
       onEndpoint(endpoints.setAppStatus, () =>
         HttpResponse.json(
-          { msg: "You don't have permission to do this. Contact the account owner or admin", code: 'PERMISSION_DENIED' },
+          {
+            msg: "You don't have permission to do this. Contact the account owner or admin",
+            code: 'PERMISSION_DENIED',
+          },
           { status: 403 },
         ),
       ),
@@ -255,7 +258,9 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     const cloud = await card('CloudDrive Sync');
     await user.click(cloud.getByRole('button', { name: 'Options for CloudDrive Sync' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
-    expect(await screen.findAllByText("You don't have permission to do this. Contact the account owner or admin")).toHaveLength(1);
+    expect(
+      await screen.findAllByText("You don't have permission to do this. Contact the account owner or admin"),
+    ).toHaveLength(1);
     expect(await cloud.findByRole('button', { name: 'Options for CloudDrive Sync' })).toBeInTheDocument();
     expect(cloud.getByRole('button', { name: 'Launch' })).toBeEnabled();
     expect(calls).toHaveLength(1);
@@ -374,6 +379,13 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     await waitFor(() => expect(launch).not.toHaveClass('ant-btn-loading'));
     await user.click(launch);
     await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
+  });
+
+  it('says so when no app is available to the account', async () => {
+    appList({ 'token-org-1': [] });
+    await renderDashboard();
+    expect(await screen.findByText('No apps are available to this account yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('reloads the list when the active organisation changes', async () => {

@@ -1,12 +1,20 @@
 import { PluginRegistry, PortalConfig, RecentAnswers, roleLabel, SessionStore, useService } from '@core';
-import { Alert, Button, Col, Empty, Row, Spin, Typography } from 'antd';
+import { Col, Row, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppsApi } from '../api/apps-api';
 import { AppCard } from '../components/app-card';
 import { AppDashboardStore } from '../stores/app-dashboard-store';
 import '../components/apps.css';
+
+// Loaded when shown, in their own Suspense with nothing in their place meanwhile (dashboard-notices.tsx says why).
+const LoadFailedNotice = lazy(() =>
+  import('../components/dashboard-notices').then((notices) => ({ default: notices.LoadFailedNotice })),
+);
+const NoAppsNotice = lazy(() =>
+  import('../components/dashboard-notices').then((notices) => ({ default: notices.NoAppsNotice })),
+);
 
 /** `/dashboard/apps`: 'Document Collaboration Apps', 3 cards per row from medium screens, 2 on small, 1 on extra small. */
 const AppsPage = observer(function AppsPage() {
@@ -54,19 +62,10 @@ const AppsPage = observer(function AppsPage() {
           <span>{t('dashboard.loading')}</span>
         </div>
       )}
-      {store.status === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('dashboard.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void store.load()}>
-              {t('dashboard.retry')}
-            </Button>
-          }
-        />
-      )}
-      {store.status === 'ready' && store.apps.length === 0 && <Empty description={t('dashboard.empty')} />}
+      <Suspense fallback={null}>
+        {store.status === 'failed' && <LoadFailedNotice onRetry={() => void store.load()} />}
+        {store.status === 'ready' && store.apps.length === 0 && <NoAppsNotice />}
+      </Suspense>
       {store.status === 'ready' && store.apps.length > 0 && (
         <Row gutter={[24, 24]} role="list" aria-labelledby={headingId}>
           {store.apps.map((app) => (
