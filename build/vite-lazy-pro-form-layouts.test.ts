@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { LAZY_LAYOUTS, lazyProFormLayoutsSource } from './vite-lazy-pro-form-layouts.ts';
+import { LAZY_LAYOUTS, lazyProFormLayouts, lazyProFormLayoutsSource } from './vite-lazy-pro-form-layouts.ts';
 
 const require = createRequire(import.meta.url);
 const schemaFormPath = join(
@@ -44,5 +44,11 @@ describe("the build step that loads pro-form's steps layouts on first use", () =
   it('fails the build when the schema form no longer imports the steps form as it did', () => {
     for (const [staticImport] of LAZY_LAYOUTS)
       expect(() => lazyProFormLayoutsSource(source.replace(staticImport, ''))).toThrow(/not found once/);
+  });
+
+  it('fails the build when the schema form module is never met', () => {
+    expect(() => (lazyProFormLayouts().buildEnd as (error?: Error) => void).call({})).toThrow(
+      /SchemaForm\/index\.js not found/,
+    );
   });
 });

@@ -9,10 +9,8 @@
  * does for fields). The other layouts stay static (the modal and drawer forms are in the table's chunks anyway);
  * behaviour is the library's.
  */
-import type { Plugin } from 'vite';
 import { LAZY_COMPONENT_IMPORT } from './lazy-component-import.ts';
-
-const SCHEMA_FORM = /[\\/]@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index\.js$/;
+import { libraryModuleRewrites } from './library-module-rewrites.ts';
 
 /** Each static import the map reads, and what stands in for it. */
 export const LAZY_LAYOUTS: [staticImport: string, lazy: string][] = [
@@ -30,19 +28,14 @@ export const LAZY_LAYOUTS: [staticImport: string, lazy: string][] = [
 export function lazyProFormLayoutsSource(source: string): string {
   const rewritten = LAZY_LAYOUTS.reduce((code, [staticImport, lazy]) => {
     // After an upgrade that changed these imports, fail the build rather than ship the layouts on every table again.
-    if (code.split(staticImport).length !== 2)
-      throw new Error(`pro-form SchemaForm: "${staticImport}" not found once`);
+    if (code.split(staticImport).length !== 2) throw new Error(`"${staticImport}" not found once`);
     return code.replace(staticImport, lazy);
   }, source);
   return LAZY_COMPONENT_IMPORT + rewritten;
 }
 
-export function lazyProFormLayouts(): Plugin {
-  return {
-    name: 'portal-lazy-pro-form-layouts',
-    apply: 'build',
-    transform(code, id) {
-      return SCHEMA_FORM.test(id) ? { code: lazyProFormLayoutsSource(code), map: null } : null;
-    },
-  };
+export function lazyProFormLayouts() {
+  return libraryModuleRewrites('portal-lazy-pro-form-layouts', [
+    { module: '@ant-design/pro-form/es/components/SchemaForm/index.js', rewrite: lazyProFormLayoutsSource },
+  ]);
 }

@@ -4,7 +4,7 @@ import { theme } from 'antd';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { onFastColor } from './vite-pro-colors';
+import { onFastColor, proColors } from './vite-pro-colors';
 
 const require = createRequire(import.meta.url);
 const useStylePath = require
@@ -82,5 +82,11 @@ describe("pro-provider's colour helpers on fast-color", () => {
     );
     expect(colours.length).toBeGreaterThan(80);
     expect(differing).toEqual([]);
+  });
+
+  it('fails the build when the useStyle module is never met', () => {
+    expect(() => (proColors().buildEnd as (error?: Error) => void).call({})).toThrow(
+      /useStyle\/index\.js not found/,
+    );
   });
 });

@@ -6,9 +6,7 @@
  * the themes' colours and brand colours), and tinycolor, left to `lighten` alone, is tree-shaken unless something
  * calls it. fast-color's own `lighten` gives other colours, so that helper keeps tinycolor.
  */
-import type { Plugin } from 'vite';
-
-const PRO_USE_STYLE = /[\\/]@ant-design[\\/]pro-provider[\\/]es[\\/]useStyle[\\/]index\.js$/;
+import { libraryModuleRewrites } from './library-module-rewrites.ts';
 
 const TINYCOLOR_IMPORT = "import { TinyColor } from '@ctrl/tinycolor';";
 const SET_ALPHA = 'return new TinyColor(baseColor).setAlpha(alpha).toRgbString();';
@@ -16,22 +14,17 @@ const SET_ALPHA = 'return new TinyColor(baseColor).setAlpha(alpha).toRgbString()
 /** pro-provider's useStyle module with `setAlpha` on fast-color; throws if the module changed shape. */
 export function onFastColor(source: string): string {
   for (const line of [TINYCOLOR_IMPORT, SET_ALPHA])
-    if (!source.includes(line)) throw new Error(`pro-provider useStyle: "${line}" not found`);
+    if (!source.includes(line)) throw new Error(`"${line}" not found`);
   const rewritten = source
     .replace(TINYCOLOR_IMPORT, `${TINYCOLOR_IMPORT}\nimport { FastColor } from '@ant-design/fast-color';`)
     .replace(SET_ALPHA, 'return new FastColor(baseColor).setA(alpha).toRgbString();');
   // Only `lighten` may still read tinycolor: its constructor, once.
-  if (rewritten.split('new TinyColor(').length !== 2)
-    throw new Error('pro-provider useStyle: another TinyColor use');
+  if (rewritten.split('new TinyColor(').length !== 2) throw new Error('another TinyColor use');
   return rewritten;
 }
 
-export function proColors(): Plugin {
-  return {
-    name: 'portal-pro-colors',
-    apply: 'build',
-    transform(code, id) {
-      return PRO_USE_STYLE.test(id) ? { code: onFastColor(code), map: null } : null;
-    },
-  };
+export function proColors() {
+  return libraryModuleRewrites('portal-pro-colors', [
+    { module: '@ant-design/pro-provider/es/useStyle/index.js', rewrite: onFastColor },
+  ]);
 }

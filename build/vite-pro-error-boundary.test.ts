@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { exportedNames, proErrorBoundary, replacementModule } from './vite-pro-error-boundary';
+import {
+  exportedNames,
+  portalBoundarySource,
+  proErrorBoundary,
+  replacementModule,
+} from './vite-pro-error-boundary';
 
 const require = createRequire(import.meta.url);
 const installed = require
@@ -12,7 +17,7 @@ const installed = require
 const boundaryPath = fileURLToPath(new URL('../core/plugin/plugin-boundary.tsx', import.meta.url));
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
-const hook = (plugin: Plugin, name: 'load' | 'buildEnd') => plugin[name] as Hook;
+const hook = (plugin: Plugin, name: 'transform' | 'buildEnd') => plugin[name] as Hook;
 
 describe('the build step that puts the portal boundary in place of pro-utils ErrorBoundary', () => {
   it('finds the installed module exporting ErrorBoundary alone, with antd Result behind it', () => {
@@ -32,8 +37,17 @@ describe('the build step that puts the portal boundary in place of pro-utils Err
 
   it('loads the portal boundary under the library name for that module only', async () => {
     const plugin = proErrorBoundary(boundaryPath);
-    expect(hook(plugin, 'load').call({}, installed)).toBe(replacementModule(boundaryPath));
-    expect(hook(plugin, 'load').call({}, installed.replace('ErrorBoundary', 'FieldLabel'))).toBeNull();
+    const source = readFileSync(installed, 'utf8');
+    expect(hook(plugin, 'transform').call({}, source, installed)).toEqual({
+      code: replacementModule(boundaryPath),
+      map: null,
+    });
+    expect(
+      hook(plugin, 'transform').call({}, source, installed.replace('ErrorBoundary', 'FieldLabel')),
+    ).toBeNull();
+    expect(() => portalBoundarySource(`${source}\nexport const More = 1;`, boundaryPath)).toThrow(
+      /not ErrorBoundary alone/,
+    );
     expect(replacementModule(boundaryPath)).toContain('ContentErrorBoundary as ErrorBoundary');
     const portal = await import('../core/plugin/plugin-boundary');
     expect(portal.ContentErrorBoundary).toBeTypeOf('function');
@@ -42,7 +56,7 @@ describe('the build step that puts the portal boundary in place of pro-utils Err
 
   it('fails a build that never met the module, rather than ship Result again unnoticed', () => {
     expect(() => hook(proErrorBoundary(boundaryPath), 'buildEnd').call({})).toThrow(
-      /ErrorBoundary module not found/,
+      /ErrorBoundary\/index\.js not found/,
     );
   });
 });

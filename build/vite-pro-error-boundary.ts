@@ -6,11 +6,7 @@
  * and retry of a plugin's page, and no error text on screen. ProLayout is also given it by prop, so development
  * shows the same.
  */
-import { readFileSync } from 'node:fs';
-import type { Plugin } from 'vite';
-
-const PRO_ERROR_BOUNDARY =
-  /[\\/]@ant-design[\\/]pro-utils[\\/]es[\\/]components[\\/]ErrorBoundary[\\/]index\.js$/;
+import { libraryModuleRewrites } from './library-module-rewrites.ts';
 
 /** The names a module exports (`export { a, b as c }` lists and `export function/class/const`). */
 export function exportedNames(source: string): string[] {
@@ -37,24 +33,19 @@ export function replacementModule(boundaryPath: string): string {
   return `export { ContentErrorBoundary as ErrorBoundary } from ${JSON.stringify(boundaryPath)};\n`;
 }
 
-export function proErrorBoundary(boundaryPath: string): Plugin {
-  let replaced = false;
-  return {
-    name: 'portal-pro-error-boundary',
-    apply: 'build',
-    load(id) {
-      if (!PRO_ERROR_BOUNDARY.test(id)) return null;
-      // The library's module must still export just the one name this stands in for.
-      const names = exportedNames(readFileSync(id, 'utf8'));
-      if (names.join() !== 'ErrorBoundary')
-        throw new Error(`${id}: exports ${names.join(', ')}, not ErrorBoundary alone`);
-      replaced = true;
-      return replacementModule(boundaryPath);
+/** The library's module, which must still export just the one name this stands in for, as the portal's. */
+export function portalBoundarySource(source: string, boundaryPath: string): string {
+  const names = exportedNames(source);
+  if (names.join() !== 'ErrorBoundary')
+    throw new Error(`exports ${names.join(', ')}, not ErrorBoundary alone`);
+  return replacementModule(boundaryPath);
+}
+
+export function proErrorBoundary(boundaryPath: string) {
+  return libraryModuleRewrites('portal-pro-error-boundary', [
+    {
+      module: '@ant-design/pro-utils/es/components/ErrorBoundary/index.js',
+      rewrite: (source) => portalBoundarySource(source, boundaryPath),
     },
-    buildEnd(error) {
-      // ProLayout is on every app route: a build that never met the module means the library moved it.
-      if (!error && !replaced)
-        throw new Error('pro-utils ErrorBoundary module not found: update build/vite-pro-error-boundary.ts');
-    },
-  };
+  ]);
 }
