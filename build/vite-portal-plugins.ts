@@ -77,20 +77,27 @@ function virtualModules(options: { extraRoots?: string[] }): Plugin {
       if (id === `\0${THEME_VALIDATOR_ID}`) return compileThemeValidator();
       return null;
     },
-    generateBundle(_options, bundle) {
-      const plugins = discoverPlugins(roots);
-      const emit = (fileName: string, value: unknown) =>
-        this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(value, null, 2)}\n` });
-      const routes = buildRouteManifest(plugins, root);
-      emit('.vite/portal-config.schema.json', composeConfigSchema(plugins));
-      emit('.vite/portal-routes.json', routes);
-      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-      // Read by browsers: no indentation.
-      this.emitFile({
-        type: 'asset',
-        fileName: ROUTE_PRELOADS_FILE,
-        source: JSON.stringify(routePreloads(routes, chunks, root)),
-      });
+    generateBundle: {
+      // After Vite's own: it deletes the chunks that hold nothing but CSS, which route-preloads.json must not name
+      // (the browser would fetch a file that is not there).
+      order: 'post',
+      handler(_options, bundle) {
+        const plugins = discoverPlugins(roots);
+        const emit = (fileName: string, value: unknown) =>
+          this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(value, null, 2)}\n` });
+        const routes = buildRouteManifest(plugins, root);
+        emit('.vite/portal-config.schema.json', composeConfigSchema(plugins));
+        emit('.vite/portal-routes.json', routes);
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rollup.OutputChunk => output.type === 'chunk',
+        );
+        // Read by browsers: no indentation.
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOADS_FILE,
+          source: JSON.stringify(routePreloads(routes, chunks, root)),
+        });
+      },
     },
   };
 }
