@@ -27,24 +27,31 @@ export function antdLocalesOf(loadersSource: string): string[] {
   return [...loadersSource.matchAll(/import\('antd\/es\/locale\/(\w+)'\)/g)].map(([, name]) => name!);
 }
 
+/**
+ * `source` with every locale import (`pattern`: the local name, then the file) outside `keep` reading the English
+ * one's texts instead, under its own name, so every language stays in the module's maps and exports.
+ */
+function othersReadEnglish(
+  source: string,
+  pattern: RegExp,
+  english: string,
+  keep: ReadonlySet<string>,
+): string {
+  const englishName = [...source.matchAll(pattern)].find(([, , file]) => file === english)?.[1];
+  if (!englishName) throw new Error('no English locale import found');
+  return source.replace(pattern, (line, name: string, file: string) =>
+    file === english || keep.has(file) ? line : `var ${name} = ${englishName};`,
+  );
+}
+
 /** pro-provider's intl module with every locale outside `kept` (and English and Chinese) reading the English texts. */
 export function keepProLocales(source: string, kept: readonly string[]): string {
-  const keep = new Set([...ALWAYS_KEPT, ...kept]);
-  const english = [...source.matchAll(LOCALE_IMPORT)].find(([, , file]) => file === 'en_US')?.[1];
-  if (!english) throw new Error('no English locale import found');
-  return source.replace(LOCALE_IMPORT, (line, name: string, file: string) =>
-    keep.has(file) ? line : `var ${name} = ${english};`,
-  );
+  return othersReadEnglish(source, LOCALE_IMPORT, 'en_US', new Set([...ALWAYS_KEPT, ...kept]));
 }
 
 /** ProLayout's locales module with every language reading the English texts. */
 export function englishLayoutTexts(source: string): string {
-  const imports = [...source.matchAll(LAYOUT_LOCALE_IMPORT)];
-  const english = imports.find(([, , file]) => file === 'en-US')?.[1];
-  if (!english || imports.length < 2) throw new Error('no English and other locale imports found');
-  return source.replace(LAYOUT_LOCALE_IMPORT, (line, name: string, file: string) =>
-    file === 'en-US' ? line : `var ${name} = ${english};`,
-  );
+  return othersReadEnglish(source, LAYOUT_LOCALE_IMPORT, 'en-US', new Set());
 }
 
 /** pro-provider's index with antd's English texts, and dayjs's English, as its defaults. */
