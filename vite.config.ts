@@ -18,6 +18,7 @@ import { antdButtonColour } from './build/vite-antd-button-colour.ts';
 import { lazyAntdParts } from './build/vite-lazy-antd-parts.ts';
 import { nativeResizeObserver } from './build/vite-native-resize-observer.ts';
 import { proLayoutMobileToggle } from './build/vite-pro-layout-mobile-toggle.ts';
+import { lazyProTableParts } from './build/vite-lazy-pro-table-parts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -39,6 +40,7 @@ export default defineConfig({
     lazyAntdParts(),
     nativeResizeObserver(),
     proLayoutMobileToggle(),
+    lazyProTableParts(),
     precompress(),
   ],
   resolve: {

@@ -10,14 +10,8 @@
  * - antd's Typography imports its editing box (`Editable`: antd's `TextArea`, rc-textarea, rc-input and the input
  *   styles) for `editable` text, which no portal screen uses; every `Typography.Text` and `Title` brought it.
  */
-import {
-  LAZY_COMPONENT_IMPORT,
-  lazyAntdNamedImport,
-  lazyComponentDeclaration,
-} from './lazy-component-import.ts';
+import { lazyAntdNamedImport, lazyDefaultImport } from './lazy-component-import.ts';
 import { libraryModuleRewrites } from './library-module-rewrites.ts';
-
-const EDITABLE_IMPORT = "import Editable from '../Editable';";
 
 /** ProLayout's side menu with antd's Drawer loaded on first use. */
 export function lazyDrawerSource(source: string): string {
@@ -31,11 +25,7 @@ export function lazySkeletonSource(source: string): string {
 
 /** Typography's base with its editing box loaded on first use; throws if the import changed. */
 export function lazyEditableSource(source: string): string {
-  if (source.split(EDITABLE_IMPORT).length !== 2) throw new Error(`"${EDITABLE_IMPORT}" not found once`);
-  return source.replace(
-    EDITABLE_IMPORT,
-    LAZY_COMPONENT_IMPORT + lazyComponentDeclaration('Editable', '../Editable'),
-  );
+  return lazyDefaultImport(source, "import Editable from '../Editable';", 'Editable', '../Editable');
 }
 
 export function lazyAntdParts() {

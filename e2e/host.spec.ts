@@ -150,6 +150,60 @@ test.describe('portal host', () => {
     expect(chunks('tabs')).toHaveLength(1);
   });
 
+  test("ProTable's search form and column settings and antd's column filter are fetched when a table first shows them", async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    const chunks = (name: string) =>
+      requested.filter((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
+    const lazyParts = () => [...chunks('Form'), ...chunks('ColumnSetting'), ...chunks('FilterDropdown')];
+    await useConfig(page, withFixtures);
+    await useStoredSession(page);
+    // A table with none of them, as every table of the portal (its cell fails once the table has rendered).
+    await page.goto('/hello/broken-table');
+    await expect(page.getByRole('heading', { level: 1, name: 'A table whose cell fails' })).toBeVisible({
+      timeout: COLD_APP_LAYOUT_MS,
+    });
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(lazyParts()).toEqual([]);
+
+    await page.goto('/hello/full-table');
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'A table with a search form, column settings and a filter',
+      }),
+    ).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveText(['NameStatus', 'AdaActive', 'GraceInvited', 'AlanActive']);
+    // The search form: a name, then Query.
+    await page.getByRole('textbox', { name: 'Name' }).fill('al');
+    await page.getByRole('button', { name: 'Query' }).click();
+    await expect(rows).toHaveText(['NameStatus', 'AlanActive']);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(rows).toHaveCount(4);
+    // The column filter on Status.
+    await page
+      .getByRole('columnheader', { name: /Status/ })
+      .getByRole('button', { name: 'filter' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Invited' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(rows).toHaveText(['NameStatus', 'GraceInvited']);
+    // The column settings: hiding the Status column.
+    await page.getByRole('img', { name: 'setting' }).click();
+    await page
+      .getByRole('treeitem', { name: /Status/ })
+      .getByRole('checkbox')
+      .click();
+    await expect(page.getByRole('columnheader', { name: /Status/ })).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+    expect(chunks('Form')).toHaveLength(1);
+    expect(chunks('ColumnSetting')).toHaveLength(1);
+    expect(chunks('FilterDropdown')).toHaveLength(1);
+  });
+
   test("a table whose cell fails shows the portal's translated failure inside the page, not the error's text", async ({
     page,
   }) => {
