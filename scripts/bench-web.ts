@@ -8,6 +8,8 @@
  * during the run slows all three alike. Prints each run, each page's median score, FCP, LCP, TBT and JS transferred,
  * and the ratios portal/plain and portal/antd.
  *
+ * `npm run bench:web -- --http2`: the same, each page behind a TLS proxy speaking HTTP/2, as docs/production.md
+ * recommends deploying the portal (scripts/bench-web-http2-proxy.ts; needs the `openssl` command).
  * `npm run bench:web -- --routes`: the warm route change benchmark instead (scripts/bench-web-routes.ts).
  * `npm run bench:web -- --cold`: cold deep links to app pages with a stored session instead (scripts/bench-web-cold.ts).
  *
@@ -22,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
 import { ensureFreshBuilds } from './dev-build.mjs';
+import { startHttp2Proxy } from './bench-web-http2-proxy.ts';
 import { buildReferences, REFERENCES, serveStatic } from './bench-web-reference.ts';
 import { cleanUpAll, onCleanup, startPortalServer } from './bench-web-server.ts';
 
@@ -78,15 +81,25 @@ async function lighthouseBenchmark(): Promise<void> {
     webRoot: resolve(root, process.env.WEB_ROOT || 'dist'),
     log: (message) => console.log(message),
   });
+  const http2 = process.argv.includes('--http2');
+  // Over HTTP/2 every page is behind the same kind of proxy, so the ratios compare like with like.
+  const served = async (origin: string) => (http2 ? await startHttp2Proxy(origin) : origin);
   const portal = await startPortalServer(root);
   console.log('building the reference pages...');
   const folders = await buildReferences();
-  const pages: [string, string][] = [[`portal ${path}`, `${portal.origin}${path}`]];
-  for (const name of REFERENCES) pages.push([name, `${await serveStatic(folders[name])}/login`]);
+  const pages: [string, string][] = [[`portal ${path}`, `${await served(portal.origin)}${path}`]];
+  for (const name of REFERENCES)
+    pages.push([name, `${await served(await serveStatic(folders[name]))}/login`]);
+  console.log(
+    http2
+      ? 'protocol: HTTP/2 over TLS, through a local proxy in front of each page (--http2)'
+      : 'protocol: HTTP/1.1, as the server speaks it (--http2 puts each page behind an HTTP/2 proxy)',
+  );
 
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium().path,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    // The proxy's certificate is self-signed.
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...(http2 ? ['--ignore-certificate-errors'] : [])],
     // Ours handles Ctrl-C (bench-web-server.ts) and stops the server too; chrome-launcher's would exit first.
     handleSIGINT: false,
   });
@@ -113,7 +126,9 @@ async function lighthouseBenchmark(): Promise<void> {
       } satisfies Row,
     ]),
   );
-  console.log(`\nLighthouse 12 mobile, median of ${runs} interleaved rounds:\n`);
+  console.log(
+    `\nLighthouse 12 mobile, ${http2 ? 'HTTP/2' : 'HTTP/1.1'}, median of ${runs} interleaved rounds:\n`,
+  );
   console.log('| page | score | FCP ms | LCP ms | TBT ms | JS transferred KiB (brotli) |');
   console.log('|---|---|---|---|---|---|');
   for (const [name, m] of medians)
