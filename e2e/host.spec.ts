@@ -11,6 +11,13 @@ const PRO_FIELD_EXTRAS = '/assets/_portal-pro-field-extras-';
 
 const at = (pathname: string) => (url: URL) => url.pathname === pathname;
 
+/** Records the scripts `page` requests from now on; the function returned lists those of one chunk name (`tabs`). */
+function chunkRequests(page: Page): (name: string) => string[] {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  return (name) => requested.filter((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
+}
+
 /** Logs the demo user in through the sign-in page and waits for the account screen. */
 async function logInToAccountScreen(page: Page): Promise<void> {
   await page.goto('/login');
@@ -120,10 +127,7 @@ test.describe('portal host', () => {
   test("pro-form's steps layout and antd's tabs are fetched when a page first shows them, not with every table", async ({
     page,
   }) => {
-    const requested: string[] = [];
-    page.on('request', (r) => requested.push(r.url()));
-    const chunks = (name: string) =>
-      requested.filter((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
+    const chunks = chunkRequests(page);
     await useConfig(page, withFixtures);
     await useStoredSession(page);
     // A ProTable page: its search form is pro-form's schema form, whose map of layouts names the steps form, and its
@@ -153,10 +157,7 @@ test.describe('portal host', () => {
   test("ProTable's search form and column settings and antd's column filter are fetched when a table first shows them", async ({
     page,
   }) => {
-    const requested: string[] = [];
-    page.on('request', (r) => requested.push(r.url()));
-    const chunks = (name: string) =>
-      requested.filter((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
+    const chunks = chunkRequests(page);
     const lazyParts = () => [...chunks('Form'), ...chunks('ColumnSetting'), ...chunks('FilterDropdown')];
     await useConfig(page, withFixtures);
     await useStoredSession(page);
