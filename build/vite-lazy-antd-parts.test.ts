@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,13 +6,11 @@ import {
   lazyEditableSource,
   lazySkeletonSource,
 } from './vite-lazy-antd-parts.ts';
+import { installedModuleSource } from './installed-module.ts';
 
-const require = createRequire(import.meta.url);
-const installed = (pkg: string, file: string) =>
-  readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file), 'utf8');
-const siderMenu = installed('@ant-design/pro-layout', 'es/components/SiderMenu/index.js');
-const baseMenu = installed('@ant-design/pro-layout', 'es/components/SiderMenu/BaseMenu.js');
-const typography = installed('antd', 'es/typography/Base/index.js');
+const siderMenu = installedModuleSource('@ant-design/pro-layout/es/components/SiderMenu/index.js');
+const baseMenu = installedModuleSource('@ant-design/pro-layout/es/components/SiderMenu/BaseMenu.js');
+const typography = installedModuleSource('antd/es/typography/Base/index.js');
 
 describe("the build step that loads antd's drawer, menu skeleton and editing box on first use", () => {
   it.each([
@@ -42,9 +37,9 @@ describe("the build step that loads antd's drawer, menu skeleton and editing box
   });
 
   it('reads each lazy part from a module that exports it by default', () => {
-    expect(installed('antd', 'es/drawer/index.js')).toMatch(/^export default Drawer;$/m);
-    expect(installed('antd', 'es/skeleton/index.js')).toMatch(/^export default Skeleton;$/m);
-    expect(installed('antd', 'es/typography/Editable.js')).toMatch(/^export default Editable;$/m);
+    expect(installedModuleSource('antd/es/drawer/index.js')).toMatch(/^export default Drawer;$/m);
+    expect(installedModuleSource('antd/es/skeleton/index.js')).toMatch(/^export default Skeleton;$/m);
+    expect(installedModuleSource('antd/es/typography/Editable.js')).toMatch(/^export default Editable;$/m);
   });
 
   it('fails the build when a module changed shape or was never met', () => {

@@ -1,19 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { installedModulePath, installedModuleSource } from './installed-module.ts';
 import { isLibraryModule } from './library-module-rewrites.ts';
 import { lazyAntdTabs, lazyTabsSource, TABS_IMPORTERS } from './vite-lazy-antd-tabs.ts';
 
-const require = createRequire(import.meta.url);
-const packageDir = (name: string) => dirname(require.resolve(`@ant-design/${name}/package.json`));
-const installed = [
-  join(packageDir('pro-table'), 'es/components/ListToolBar/index.js'),
-  join(packageDir('pro-table'), 'es/components/ListToolBar/HeaderMenu.js'),
-  join(packageDir('pro-card'), 'es/components/Card/index.js'),
-  join(packageDir('pro-card'), 'es/components/TabPane/index.js'),
-];
+const installed = TABS_IMPORTERS.map(installedModulePath);
 
 describe("the build step that loads antd's Tabs for pro-components on first use", () => {
   it.each(installed)(
@@ -38,9 +30,8 @@ describe("the build step that loads antd's Tabs for pro-components on first use"
   );
 
   it('reads the lazy Tabs from modules that exist', () => {
-    const antd = dirname(require.resolve('antd/package.json'));
-    expect(readFileSync(join(antd, 'es/tabs/index.js'), 'utf8')).toMatch(/export default Tabs;/);
-    expect(readFileSync(join(antd, 'es/tabs/TabPane.js'), 'utf8')).toMatch(/export default TabPane;/);
+    expect(installedModuleSource('antd/es/tabs/index.js')).toMatch(/export default Tabs;/);
+    expect(installedModuleSource('antd/es/tabs/TabPane.js')).toMatch(/export default TabPane;/);
   });
 
   it('fails the build when a module no longer imports Tabs from antd, or was never met', () => {

@@ -1,15 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { installedModulePath } from './installed-module.ts';
 import { LAZY_LAYOUTS, lazyProFormLayouts, lazyProFormLayoutsSource } from './vite-lazy-pro-form-layouts.ts';
 
-const require = createRequire(import.meta.url);
-const schemaFormPath = join(
-  dirname(require.resolve('@ant-design/pro-form/package.json')),
-  'es/components/SchemaForm/index.js',
-);
+const schemaFormPath = installedModulePath('@ant-design/pro-form/es/components/SchemaForm/index.js');
 const source = readFileSync(schemaFormPath, 'utf8');
 
 describe("the build step that loads pro-form's steps layouts on first use", () => {

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,35 +6,34 @@ import {
   lazyProTableParts,
   lazySearchFormSource,
 } from './vite-lazy-pro-table-parts.ts';
+import { installedModuleSource } from './installed-module.ts';
 
-const require = createRequire(import.meta.url);
-const installed = (pkg: string, file: string) =>
-  readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file), 'utf8');
-const table = installed('@ant-design/pro-table', 'es/Table.js');
-const toolbar = installed('@ant-design/pro-table', 'es/components/ToolBar/index.js');
-const useFilter = installed('antd', 'es/table/hooks/useFilter/index.js');
-const filterDropdown = installed('antd', 'es/table/hooks/useFilter/FilterDropdown.js');
+const table = installedModuleSource('@ant-design/pro-table/es/Table.js');
+const toolbar = installedModuleSource('@ant-design/pro-table/es/components/ToolBar/index.js');
+const useFilter = installedModuleSource('antd/es/table/hooks/useFilter/index.js');
+const filterDropdown = installedModuleSource('antd/es/table/hooks/useFilter/FilterDropdown.js');
 
 describe("the build step that loads ProTable's search form and column settings and antd's filter dropdown on first use", () => {
-  it('rewrites ProTable: its search form lazy, still rendered under the same name', () => {
-    const rewritten = lazySearchFormSource(table);
-    expect(rewritten).not.toContain('import FormRender from "./components/Form";');
-    expect(rewritten).toContain(
-      'var FormRender = __lazyComponent(function () { return import("./components/Form")',
-    );
-    expect(rewritten).toContain('_jsx(FormRender, {');
-    expect(() => parseAst(rewritten)).not.toThrow();
-  });
-
-  it("rewrites ProTable's toolbar: its column settings lazy, still rendered under the same name", () => {
-    const rewritten = lazyColumnSettingSource(toolbar);
-    expect(rewritten).not.toContain('import ColumnSetting from "../ColumnSetting";');
-    expect(rewritten).toContain(
-      'var ColumnSetting = __lazyComponent(function () { return import("../ColumnSetting")',
-    );
-    expect(rewritten).toContain('_createElement(ColumnSetting, ');
-    expect(() => parseAst(rewritten)).not.toThrow();
-  });
+  it.each([
+    ['ProTable', table, lazySearchFormSource, 'FormRender', './components/Form', '_jsx(FormRender, {'],
+    [
+      "ProTable's toolbar",
+      toolbar,
+      lazyColumnSettingSource,
+      'ColumnSetting',
+      '../ColumnSetting',
+      '_createElement(ColumnSetting, ',
+    ],
+  ] as const)(
+    'rewrites %s: %s lazy, still rendered under the same name',
+    (_, source, rewrite, name, path, use) => {
+      const rewritten = rewrite(source);
+      expect(rewritten).not.toContain(`import ${name} from "${path}";`);
+      expect(rewritten).toContain(`var ${name} = __lazyComponent(function () { return import("${path}")`);
+      expect(rewritten).toContain(use);
+      expect(() => parseAst(rewritten)).not.toThrow();
+    },
+  );
 
   it("rewrites antd Table's filter hook: the dropdown lazy, showing the column's title while it loads, and flattenKeys its own copy", () => {
     const rewritten = lazyFilterDropdownSource(useFilter, filterDropdown);
@@ -70,10 +66,10 @@ describe("the build step that loads ProTable's search form and column settings a
   });
 
   it('reads each lazy part from a module that exports it by default', () => {
-    expect(installed('@ant-design/pro-table', 'es/components/Form/index.js')).toMatch(
+    expect(installedModuleSource('@ant-design/pro-table/es/components/Form/index.js')).toMatch(
       /^export default FormSearch;$/m,
     );
-    expect(installed('@ant-design/pro-table', 'es/components/ColumnSetting/index.js')).toMatch(
+    expect(installedModuleSource('@ant-design/pro-table/es/components/ColumnSetting/index.js')).toMatch(
       /^export default ColumnSetting;$/m,
     );
     expect(filterDropdown).toMatch(/^export default FilterDropdown;$/m);

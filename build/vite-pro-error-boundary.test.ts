@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +8,9 @@ import {
   proErrorBoundary,
   replacementModule,
 } from './vite-pro-error-boundary';
+import { installedModulePath } from './installed-module.ts';
 
-const require = createRequire(import.meta.url);
-const installed = require
-  .resolve('@ant-design/pro-utils/package.json')
-  .replace(/package\.json$/, 'es/components/ErrorBoundary/index.js');
+const installed = installedModulePath('@ant-design/pro-utils/es/components/ErrorBoundary/index.js');
 const boundaryPath = fileURLToPath(new URL('../core/plugin/plugin-boundary.tsx', import.meta.url));
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
