@@ -90,6 +90,11 @@ export default defineConfig({
     // of the file has passed by then, and tests/setup/web-setup.ts drains the scheduler first; this drops only that
     // exact artefact (a ReferenceError for `window` raised inside react-dom or its scheduler), nothing else.
     onUnhandledError: (error) => !isTornDownReactWork(error),
+    // A worker keeps the modules it imported (antd, React, the server's app) from one test file to the next
+    // instead of importing them again for each of the ~170 files: 13.9 -> 9.7 min on two cores. Each file still
+    // gets its own jsdom, MSW handlers, DI container and stores (tests/setup, renderWithPortal) and each server file
+    // its own app and database (server/test/test-app.ts), so no test state crosses files.
+    isolate: false,
     projects: [
       {
         extends: true,

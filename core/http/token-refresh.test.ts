@@ -7,6 +7,7 @@ import { onEndpoint } from '../../tests/msw/endpoint-handlers';
 import { server } from '../../tests/msw/server';
 import { SESSION_STORAGE_KEY } from '../session/session-store';
 import { ApiError } from './http-client';
+import { REFRESH_RETRY_DELAYS_MS } from './refresh-retry';
 import { createHarness, createSession, deferred, disposeHarnesses } from './test-harness';
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
@@ -255,13 +256,19 @@ describe('token refresh on 401', () => {
       return HttpResponse.error();
     });
     const { http, session, notifier } = await loggedIn();
+    // The retry would wait on a timer: fake ones (still ticking in real time for MSW) let the test jump past
+    // every retry delay instead of sleeping through them.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
 
     const call = http.call(item, getItem('1')).catch((e: ApiError) => e);
     await firstAttempt.promise;
     await delay(20);
     session.logout();
     const error = await call;
-    await delay(1500);
+    await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) + 1000);
 
     expect(error).toMatchObject({ aborted: true });
     expect(refreshes).toHaveLength(1);

@@ -4,13 +4,9 @@ import { message } from 'antd';
 import { AntdNotifier } from './antd-notifier';
 
 describe('AntdNotifier', () => {
+  // Closing toasts animate out on timers and React's scheduler; tests/setup/web-setup.ts clears the file's timers
+  // and drains the scheduler while jsdom still exists.
   afterEach(() => message.destroy());
-  // Closing toasts animate out on React's scheduler; let that work finish while jsdom still exists, or it
-  // runs after the environment is torn down and fails the whole run with "window is not defined".
-  afterAll(async () => {
-    message.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-  });
 
   it('shows errors, successes and infos as toasts of their kind', async () => {
     const notifier = new AntdNotifier();

@@ -36,29 +36,24 @@ async function waitForAnimations(page: Page): Promise<void> {
     .toBe(0);
 }
 
-async function runAxe(page: Page, include: string | null, contrastOnly: boolean): Promise<Violation[]> {
+async function runAxe(page: Page, include: string | null): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
-    async ([selector, onlyContrast]) => {
+    async (selector) => {
       const axe = (
         window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: Violation[] }> } }
       ).axe;
-      const result = await axe.run(
-        selector ? { include: [[selector]] } : document,
-        onlyContrast
-          ? { runOnly: { type: 'rule', values: ['color-contrast'] } }
-          : {
-              runOnly: {
-                type: 'tag',
-                values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-              },
-              // Experimental in axe 4.x, but WCAG 2.5.3 (label in name) is part of the target.
-              rules: { 'label-content-name-mismatch': { enabled: true } },
-            },
-      );
+      const result = await axe.run(selector ? { include: [[selector]] } : document, {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+        },
+        // Experimental in axe 4.x, but WCAG 2.5.3 (label in name) is part of the target.
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+      });
       return result.violations;
     },
-    [include, contrastOnly] as const,
+    include,
   );
 }
 
@@ -67,26 +62,25 @@ const serious = (violations: Violation[]) =>
 
 /**
  * axe's serious and critical findings over `include` (a CSS selector; the whole document when left out), once no
- * animation runs, one line per element. `contrastOnly` runs the colour-contrast rule alone (the theme presets).
+ * animation runs, one line per element.
  *
  * The portal's Content-Security-Policy refuses an injected inline script, so the axe source is evaluated through the
  * browser's protocol (as @axe-core/playwright does), which CSP does not govern.
  */
 export async function seriousFindings(
   page: Page,
-  options: { include?: string; contrastOnly?: boolean } = {},
+  options: { include?: string } = {},
 ): Promise<string[]> {
   const include = options.include ?? null;
-  const contrastOnly = options.contrastOnly ?? false;
   await waitForAnimations(page);
-  let violations = serious(await runAxe(page, include, contrastOnly));
+  let violations = serious(await runAxe(page, include));
   // A form's async rules can resolve while axe runs and start its submit button's fade from the disabled colours
   // (seen on a busy machine): look once more after the page is still again. A colour that is really too faint is
   // still there the second time, so this hides nothing a person would see.
   if (violations.length > 0) {
     await page.waitForTimeout(400);
     await waitForAnimations(page);
-    violations = serious(await runAxe(page, include, contrastOnly));
+    violations = serious(await runAxe(page, include));
   }
   return violations.flatMap((v) =>
     v.nodes.map(

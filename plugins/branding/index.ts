@@ -1,6 +1,5 @@
 import type { PortalPlugin } from '@core';
 import { BrandingApi } from './api/branding-api-token';
-import { BRANDING_TABS, tabRouteId } from './portal-tabs';
 
 /**
  * Branding (issue 14): each organisation's logo, dark logo and colours for every portal of the product family, with
@@ -16,15 +15,53 @@ const branding: PortalPlugin = {
     'branding.manage': { permissions: ['branding.manage'] },
   },
   bindings: (bind) => bind.lazySingleton(BrandingApi, () => import('./api/branding-api').then((m) => m.HttpBrandingApi)),
+  // One literal per tab (not a map over BRANDING_TABS): the build reads routes written this way into its route
+  // manifest, which the server uses to preload a page's chunks and the accessibility walk to list its pages
+  // (build/route-manifest.ts). index.test.ts checks the list matches BRANDING_TABS.
   routes: () => [
-    { id: 'branding.root', path: '/branding', layout: 'app', redirectTo: tabRouteId('admin') },
-    ...BRANDING_TABS.map(({ tab }) => ({
-      id: tabRouteId(tab),
-      path: `/branding/${tab}`,
-      layout: 'app' as const,
+    { id: 'branding.root', path: '/branding', layout: 'app', redirectTo: 'branding.admin' },
+    {
+      id: 'branding.admin',
+      path: '/branding/admin',
+      layout: 'app',
       access: 'branding.manage',
-      load: () => import('./pages/branding-page').then((m) => ({ default: m.brandingPages[tab] })),
-    })),
+      load: () => import('./pages/branding-page').then((m) => ({ default: m.brandingPages.admin })),
+    },
+    {
+      id: 'branding.developer',
+      path: '/branding/developer',
+      layout: 'app',
+      access: 'branding.manage',
+      load: () => import('./pages/branding-page').then((m) => ({ default: m.brandingPages.developer })),
+    },
+    {
+      id: 'branding.id',
+      path: '/branding/id',
+      layout: 'app',
+      access: 'branding.manage',
+      load: () => import('./pages/branding-page').then((m) => ({ default: m.brandingPages.id })),
+    },
+    {
+      id: 'branding.redact',
+      path: '/branding/redact',
+      layout: 'app',
+      access: 'branding.manage',
+      load: () => import('./pages/branding-page').then((m) => ({ default: m.brandingPages.redact })),
+    },
+    {
+      id: 'branding.sign',
+      path: '/branding/sign',
+      layout: 'app',
+      access: 'branding.manage',
+      load: () => import('./pages/branding-page').then((m) => ({ default: m.brandingPages.sign })),
+    },
+    {
+      id: 'branding.data-exchnage',
+      path: '/branding/data-exchnage',
+      layout: 'app',
+      access: 'branding.manage',
+      load: () => import('./pages/branding-page').then((m) => ({ default: m.brandingPages['data-exchnage'] })),
+    },
   ],
   menu: () => [
     {
