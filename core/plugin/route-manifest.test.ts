@@ -3,7 +3,6 @@ import { pluginLoaders } from 'virtual:portal-plugins';
 import { discoverPlugins, pluginRoots } from '../../build/portal-schema';
 import { buildRouteManifest } from '../../build/route-manifest';
 import { parseConfig } from '../config/parse-config';
-import { BRANDING_TABS } from '../../plugins/branding/portal-tabs';
 import { loadPlugins, type PluginLoaders } from './plugin-host';
 
 // The API server preloads a path's page from the build's route manifest (server/web/portal-document.ts): a wrong
@@ -58,11 +57,5 @@ describe('the build-time route manifest', () => {
     expect(registry.routes.filter((route) => !listed.has(route.id)).map((route) => route.id)).toEqual([]);
     expect(listed.has('auth.login')).toBe(true);
     expect(listed.has('branding.data-exchnage')).toBe(true);
-  });
-
-  it("lists branding's routes for every tab of the contract", async () => {
-    const { manifestRoutes } = await readBoth();
-    const tabs = manifestRoutes.filter((route) => route.id.startsWith('branding.') && route.page);
-    expect(tabs.map((route) => route.path)).toEqual(BRANDING_TABS.map(({ tab }) => `/branding/${tab}`));
   });
 });
