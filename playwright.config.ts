@@ -23,7 +23,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    // A trace records every action's DOM and screenshots (a third of the run's time here); CI keeps only its output.
+    // A trace snapshots the page's DOM at every action, work that slows each test; CI keeps only its printed output,
+    // so a trace there would be recorded for nobody. Locally a failed test keeps its trace.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: findChromium().path, args: CHROMIUM_ARGS },
