@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAsDemoOwner } from './support/accounts';
 import { seriousFindings } from './support/axe';
 import { routeConfig } from './support/portal-config';
 
@@ -16,7 +17,6 @@ import { routeConfig } from './support/portal-config';
  * theme presets change colours only; their contrast is checked on their tokens (themes/theme-preset-tokens.test.ts).
  */
 
-const PASSWORD = 'Demo@1234';
 const WIDTHS = [1280, 400] as const;
 /** core/app/create-routes.tsx: the pages core itself serves beside the plugins' routes. */
 const CORE_PAGES = ['/404', '/maintenance', '/style'];
@@ -69,16 +69,6 @@ async function readRegistry(browser: Browser): Promise<RegisteredRoute[]> {
   return registry.filter((route) => enabledPlugins.includes(route.pluginId));
 }
 
-/** Signs the page's context in as the demo owner in Acme (seed data, server/README.md). */
-async function logInOwner(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: /Acme Pty Ltd/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\/apps$/);
-}
-
 /**
  * A worker's two tabs, one signed out and one signed in as the owner, kept for all its tests: each goes from page to
  * page as a person's tab does, with the browser's cache and compiled code warm (a fresh context for every check
@@ -95,7 +85,7 @@ class VisitorTabs {
     if (!tab) {
       // Under the portal's own Content-Security-Policy: support/axe.ts evaluates axe through the browser's protocol.
       tab = this.browser.newPage().then(async (page) => {
-        if (signedIn) await logInOwner(page);
+        if (signedIn) await signInAsDemoOwner(page);
         else await page.goto('/404');
         return page;
       });

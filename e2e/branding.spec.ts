@@ -1,19 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAsDemoOwner } from './support/accounts';
 import { measureContrast } from './support/contrast';
 import { useConfig } from './support/portal-config';
 
-/** Seed data (server/README.md): every demo account's password; demo@example.com owns Acme, whose branding has
- * `textColor: '#ffffff'` meant for its navy brand colour. */
-const PASSWORD = 'Demo@1234';
+/** Seed data (server/README.md): demo@example.com owns Acme, whose branding has `textColor: '#ffffff'` meant for its
+ * navy brand colour. */
 const AA = 4.5;
 
 async function enterAcme(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: /Acme Pty Ltd/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\/apps$/);
+  await signInAsDemoOwner(page);
   await expect(page.getByRole('article').first()).toBeVisible();
 }
 

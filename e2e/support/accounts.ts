@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkTo, uniqueEmail, waitForMail, type MailMessage } from './mailbox';
 
 export interface TestAccount {
@@ -91,4 +91,14 @@ export async function apiCreateOrganization(
   });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { data: { organizationId: string } }).data.organizationId;
+}
+
+/** Signs `page` in through the screens as the demo owner (seed data, server/README.md) and enters Acme. */
+export async function signInAsDemoOwner(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
+  await page.getByRole('textbox', { name: 'Password' }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: /Acme Pty Ltd/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/apps$/);
 }
