@@ -91,10 +91,14 @@ export default defineConfig({
     // exact artefact (a ReferenceError for `window` raised inside react-dom or its scheduler), nothing else.
     onUnhandledError: (error) => !isTornDownReactWork(error),
     // A worker keeps the modules it imported (antd, React, the server's app) from one test file to the next
-    // instead of importing them again for each of the ~170 files: 13.9 -> 9.7 min on two cores. Each file still
-    // gets its own jsdom, MSW handlers, DI container and stores (tests/setup, renderWithPortal) and each server file
-    // its own app and database (server/test/test-app.ts), so no test state crosses files.
+    // instead of importing them again for each of the ~170 files: 13.9 -> 9.7 min on two cores. The worker's jsdom
+    // document is shared too, so tests/setup/web-setup.ts leaves it as it found it after every test (rendered trees
+    // unmounted, toasts removed, storage cleared); each file gets its own MSW handlers, DI container and stores
+    // (renderWithPortal) and each server file its own app and database (server/test/test-app.ts).
     isolate: false,
+    // Hooks run in the order they were declared, so web-setup.ts's clean-up runs before a test file's own afterEach,
+    // while timers a test faked are still installed (tests/setup/clear-toasts.ts).
+    sequence: { hooks: 'list' },
     projects: [
       {
         extends: true,

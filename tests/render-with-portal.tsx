@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
@@ -13,6 +14,15 @@ import { SessionStore } from '../core/session/session-store';
 import { ThemeStore } from '../core/theme/theme-store';
 import { trackSession } from './setup/rendered-sessions';
 import { createTestI18n } from './setup/test-i18n';
+
+/**
+ * Where antd's css-in-js puts its styles in these tests: an element outside the document. jsdom lays nothing out
+ * and antd's styles decide no behaviour a test checks, but jsdom matched every one of their rules (~800 KB of CSS
+ * once a worker had rendered a few pages) on each `getComputedStyle`, which Testing Library's role queries and
+ * user-event call for every element they look at: half of the web tests' time (docs/performance.md, "The test
+ * run"). Styles and their look are checked in a browser, by the end-to-end tests.
+ */
+const detachedStyles = document.createElement('div');
 
 export interface RenderPortalOptions {
   plugins?: AnyPortalPlugin[];
@@ -59,9 +69,11 @@ export async function renderWithPortal(options: RenderPortalOptions = {}) {
   });
   const user = userEvent.setup();
   const view = render(
-    <PortalProviders container={container} i18n={i18n}>
-      <RouterProvider router={router} />
-    </PortalProviders>,
+    <StyleProvider container={detachedStyles}>
+      <PortalProviders container={container} i18n={i18n}>
+        <RouterProvider router={router} />
+      </PortalProviders>
+    </StyleProvider>,
   );
   return {
     ...view,

@@ -1,7 +1,7 @@
 // antd 5 under React 19 (stack.md): its click wave and static dialogs render through this patch. It loads with
 // the theme every antd screen needs, not with the entry: the login page draws no antd (docs/performance.md).
 import '@ant-design/v5-patch-for-react-19';
-import { StyleContext } from '@ant-design/cssinjs';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ComponentType, ReactNode } from 'react';
@@ -13,10 +13,11 @@ import { createKeptStyleCache } from './kept-style-cache';
 import { ThemeStore } from './theme-store';
 
 /**
- * antd's style settings as its own default, with one kept cache for the page's life: the styles a visited page
- * generated serve its next visit (kept-style-cache.ts).
+ * One kept style cache for the page's life: the styles a visited page generated serve its next visit
+ * (kept-style-cache.ts). Given through antd's StyleProvider, which merges it into the settings above it (antd's
+ * defaults in the portal; the unit tests' detached style container, tests/render-with-portal.tsx).
  */
-const STYLE_CONTEXT = { hashPriority: 'low', cache: createKeptStyleCache(), defaultCache: false } as const;
+const KEPT_STYLES = createKeptStyleCache();
 
 /**
  * Gives the antd components below it the portal's theme (colours, Poppins, readable text) and antd's own texts
@@ -33,11 +34,11 @@ export const AntdThemeProvider = observer(function AntdThemeProvider({ children 
   const language = i18n.resolvedLanguage ?? i18n.language;
   const locale = useAntdLocale(language);
   return (
-    <StyleContext.Provider value={STYLE_CONTEXT}>
+    <StyleProvider hashPriority="low" cache={KEPT_STYLES}>
       <ConfigProvider theme={theme.antdTheme} locale={locale} direction={directionOf(language)}>
         {children}
       </ConfigProvider>
-    </StyleContext.Provider>
+    </StyleProvider>
   );
 });
 

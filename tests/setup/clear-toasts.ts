@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { message, notification } from 'antd';
 import { vi } from 'vitest';
 
@@ -6,22 +6,33 @@ const LEAVING = '.ant-message-notice-wrapper, .ant-notification-notice-wrapper';
 
 /**
  * Removes antd's toasts after each test, so the last test's "Please try again" can neither satisfy nor duplicate
- * the next one's. `destroy()` only starts a toast's leave transition, and jsdom never ends a CSS transition: a
- * destroyed toast stayed in the DOM until the next one. Ending the transition by hand lets rc-motion remove it.
- * Under fake timers the wait could not run, so those tests only get the destroy.
+ * the next one's, in this file or in the next file the worker runs (workers share one document across files:
+ * vite.config.ts, `isolate`). `destroy()` only starts a toast's leave motion, and jsdom never ends a CSS
+ * transition: ending it by hand lets rc-motion remove the toast. rc-motion steps from "leave-start" to
+ * "leave-active" on a timer, so under fake timers the clock is moved on here; this runs before the test file's own
+ * hooks put real timers back (`sequence.hooks: 'list'`), because a motion timer queued on a fake clock that is
+ * then uninstalled never fires, and its toast stayed in the document for the rest of the worker's files.
  */
 export async function clearToasts(): Promise<void> {
   message.destroy();
   notification.destroy();
-  if (vi.isFakeTimers() || document.querySelectorAll(LEAVING).length === 0) return;
+  if (document.querySelectorAll(LEAVING).length === 0) return;
+  if (vi.isFakeTimers()) {
+    for (let step = 0; step < 20 && endTransitions() > 0; step++) act(() => vi.advanceTimersByTime(50));
+    return;
+  }
   await waitFor(
     () => {
-      const leaving = document.querySelectorAll(LEAVING);
-      leaving.forEach((node) => node.dispatchEvent(new Event('transitionend', { bubbles: true })));
-      if (leaving.length > 0) throw new Error(`${leaving.length} toast(s) still leaving`);
+      const leaving = endTransitions();
+      if (leaving > 0) throw new Error(`${leaving} toast(s) still leaving`);
     },
     { timeout: 2000 },
-  ).catch(() => {
-    // A toast whose opening motion was queued under fake timers never starts leaving; it stays, as all did before.
-  });
+  );
+}
+
+/** Ends the running transition of every toast still in the document; how many there were. */
+function endTransitions(): number {
+  const leaving = document.querySelectorAll(LEAVING);
+  leaving.forEach((node) => node.dispatchEvent(new Event('transitionend', { bubbles: true })));
+  return leaving.length;
 }
