@@ -11,11 +11,13 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
-  // Two browsers on the two cores: the journeys spend most of their time waiting on the server, mail and animations,
-  // so a second worker took the whole run from 35.5 to 13.9 min here (docs/performance.md, "The test run"). Files
-  // run whole on one worker; a journey that changes data signs up its own people, and the seeded demo accounts
-  // other files sign in with are only read (the apps journey toggles an app of the demo's personal account alone).
-  workers: 2,
+  // Three browsers on two cores: the journeys spend much of their time waiting on the server, mail, animations and
+  // network idleness. A second worker took the whole run from 35.5 to 13.9 min; a third one hardly made any test
+  // slower (1,836 -> 1,909 worker-seconds for 129 tests) and used the time the cores had been idle: 12.8 min, the
+  // cores 7 % idle (docs/performance.md, "The test run"). Files run whole on one worker; a journey that changes data signs
+  // up its own people, and the seeded demo accounts other files sign in with are only read (the apps journey toggles
+  // an app of the demo's personal account alone).
+  workers: 3,
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,

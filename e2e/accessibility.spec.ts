@@ -29,9 +29,9 @@ const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as {
 };
 /** Right-to-left languages mirror the layout, so they are walked at every width like English. */
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
-/** Every language the shipped config offers (English, French, Arabic…), each at the widths it is walked at. */
-const VARIANTS = shipped.i18n.languages.flatMap((language) =>
-  (language === 'en' || RTL_LANGUAGES.has(language) ? WIDTHS : [WIDTHS[0]]).map((width) => ({ language, width })),
+/** Every language the shipped config offers (English, French, Arabic…), with the widths it is walked at. */
+const LANGUAGE_WIDTHS = shipped.i18n.languages.map(
+  (language) => [language, language === 'en' || RTL_LANGUAGES.has(language) ? WIDTHS : [WIDTHS[0]]] as const,
 );
 const enabledPlugins = Object.entries(shipped.plugins)
   .filter(([, entry]) => entry.enabled !== false)
@@ -56,7 +56,10 @@ interface RegisteredRoute {
 }
 
 /** The shipped config with the registry fixture enabled. */
-const withRegistry = JSON.stringify({ ...shipped, plugins: { ...shipped.plugins, 'fixture-route-registry': {} } });
+const withRegistry = JSON.stringify({
+  ...shipped,
+  plugins: { ...shipped.plugins, 'fixture-route-registry': {} },
+});
 
 /** The registry as the portal builds it from the shipped config (path overrides applied). */
 async function readRegistry(browser: Browser): Promise<RegisteredRoute[]> {
@@ -64,7 +67,9 @@ async function readRegistry(browser: Browser): Promise<RegisteredRoute[]> {
   const page = await context.newPage();
   await routeConfig(page, withRegistry);
   await page.goto('/e2e/route-registry');
-  const registry = JSON.parse((await page.getByTestId('route-registry').textContent()) ?? '[]') as RegisteredRoute[];
+  const registry = JSON.parse(
+    (await page.getByTestId('route-registry').textContent()) ?? '[]',
+  ) as RegisteredRoute[];
   await context.close();
   return registry.filter((route) => enabledPlugins.includes(route.pluginId));
 }
@@ -94,7 +99,11 @@ class VisitorTabs {
     return tab;
   }
 
-  async open(path: string, { width, language }: { width: number; language: string }, signedIn: boolean): Promise<Page> {
+  async open(
+    path: string,
+    { width, language }: { width: number; language: string },
+    signedIn: boolean,
+  ): Promise<Page> {
     const page = await this.tab(signedIn);
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [LANGUAGE_KEY, language]);
@@ -156,15 +165,22 @@ const walk = test.extend<object, { registry: RegisteredRoute[]; tabs: VisitorTab
 /** Needs the owner's session: the app layout and guarded auth pages. */
 const needsSession = (route: RegisteredRoute) => route.layout === 'app' || route.guards.length > 0;
 
-/** axe's findings on `path` in every language and width, each line saying where. */
+/**
+ * axe's findings on `path` in every language and width, each line saying where. Each language loads the page once
+ * at its first width; the next width is the same tab resized, as a person turns a tablet or narrows a window (the
+ * layout follows the viewport through its media queries, a load is not needed to see the narrow layout).
+ */
 async function scanEverywhere(tabs: VisitorTabs, path: string, signedIn: boolean): Promise<string[]> {
   const found: string[] = [];
-  for (const variant of VARIANTS) {
-    const page = await tabs.open(path, variant, signedIn);
-    const where = `${variant.language} ${variant.width} px`;
-    found.push(...(await scan(page, path)).map((line) => `${where}: ${line}`));
-    // A guard that sent us elsewhere would mean the page itself was never checked.
-    if (signedIn) expect(new URL(page.url()).pathname, where).toBe(path);
+  for (const [language, widths] of LANGUAGE_WIDTHS) {
+    const page = await tabs.open(path, { width: widths[0], language }, signedIn);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      const where = `${language} ${width} px`;
+      found.push(...(await scan(page, path)).map((line) => `${where}: ${line}`));
+      // A guard that sent us elsewhere would mean the page itself was never checked.
+      if (signedIn) expect(new URL(page.url()).pathname, where).toBe(path);
+    }
   }
   return found;
 }
@@ -174,12 +190,15 @@ test.describe('accessibility (axe-core)', () => {
   // Five loads of one page on a shared, loaded machine.
   test.setTimeout(180_000);
 
-  walk('the walk is the registry: every enabled plugin contributes its pages, and every page is walked', ({ registry }) => {
-    expect(new Set(registry.map((r) => r.pluginId))).toEqual(new Set(enabledPlugins));
-    const pages = registry.filter((route) => !route.redirectTo).map((route) => route.id);
-    expect([...manifestPages].sort()).toEqual([...pages].sort());
-    expect(registry.map((r) => r.path)).toEqual(expect.arrayContaining(['/login', '/dashboard/apps']));
-  });
+  walk(
+    'the walk is the registry: every enabled plugin contributes its pages, and every page is walked',
+    ({ registry }) => {
+      expect(new Set(registry.map((r) => r.pluginId))).toEqual(new Set(enabledPlugins));
+      const pages = registry.filter((route) => !route.redirectTo).map((route) => route.id);
+      expect([...manifestPages].sort()).toEqual([...pages].sort());
+      expect(registry.map((r) => r.path)).toEqual(expect.arrayContaining(['/login', '/dashboard/apps']));
+    },
+  );
 
   for (const id of manifestPages) {
     walk(`${id}: no serious or critical violation in any language or width`, async ({ registry, tabs }) => {
