@@ -238,7 +238,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     organizationLimit: optionalCount(env, 'ORGANIZATION_LIMIT'),
     apiDocs: flag(env, 'API_DOCS', !isProduction),
-    hsts: { mode: hstsMode, maxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 180 * 24 * 3600) },
+    hsts: { mode: hstsMode, maxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 365 * 24 * 3600) },
     corsOrigins: env.CORS_ORIGINS ? origins(env.CORS_ORIGINS) : [new URL(publicUrl).origin],
     hashing: hashingLimits(env),
   };

@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { ACTIVITY_CATEGORIES, ACTIVITY_LIMITS, type ActivityCategory } from './activity-log-constants';
-import { Envelope, Nullable, messages } from './common';
+import { Envelope, Nullable, PageOffset, messages } from './common';
 
 export { ACTIVITY_CATEGORIES, ACTIVITY_LIMITS };
 
@@ -70,16 +70,7 @@ const filters = {
 export const ActivityLogQuery = Type.Object(
   {
     ...filters,
-    offset: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        default: 1,
-        ...messages({
-          minimum: 'server:validation.activity.offset',
-          type: 'server:validation.activity.offset',
-        }),
-      }),
-    ),
+    offset: Type.Optional(PageOffset('server:validation.activity.offset')),
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,

@@ -8,7 +8,7 @@
  * The card and money rules are in ./billing-rules.ts (no schema code, so the portal imports them too).
  */
 import { Type, type Static } from 'typebox';
-import { Envelope, Nullable, messages } from './common';
+import { Envelope, Nullable, PageOffset, messages } from './common';
 import { BILLING_LIMITS, CARD_BRANDS, INVOICE_STATUSES } from './billing-rules';
 
 export { BILLING_LIMITS, CARD_BRANDS, INVOICE_STATUSES };
@@ -27,11 +27,7 @@ export type InvoiceStatus = Static<typeof InvoiceStatus>;
 /** An ISO 4217 code, upper case (`AUD`). */
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 
-const Offset = Type.Integer({
-  minimum: 1,
-  default: 1,
-  ...messages({ minimum: 'server:billing.validation.offset', type: 'server:billing.validation.offset' }),
-});
+const Offset = PageOffset('server:billing.validation.offset');
 const Limit = Type.Integer({
   minimum: 1,
   maximum: BILLING_LIMITS.pageSizeMax,

@@ -1,5 +1,5 @@
 import { Type, type Static, type TLiteral, type TSchema } from 'typebox';
-import { PORTAL_KEYS } from './constants';
+import { PAGE_OFFSET_MAX, PORTAL_KEYS } from './constants';
 import { qualifiedRuleMessage, type RuleMessageKey } from '../rules/messages';
 import { ruleSet, type RuleName } from '../rules/rule-set';
 import { RULE_KEYWORD } from '../rules/schema-keyword';
@@ -12,6 +12,19 @@ import { RULE_KEYWORD } from '../rules/schema-keyword';
 export function messages(byKeyword: Record<string, string>): { 'x-messages': Record<string, string> } {
   return { 'x-messages': byKeyword };
 }
+
+/**
+ * The `offset` of a paged list: a page number from 1 to PAGE_OFFSET_MAX, with one message for every way to miss it.
+ * Without the maximum, an offset such as 922337203685477580 passed validation and overflowed the database's row
+ * offset (a 500).
+ */
+export const PageOffset = (message: string) =>
+  Type.Integer({
+    minimum: 1,
+    maximum: PAGE_OFFSET_MAX,
+    default: 1,
+    ...messages({ minimum: message, maximum: message, type: message }),
+  });
 
 /** Every success: `{ data, msg }`. */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data, msg: Type.String() });

@@ -21,6 +21,12 @@ export const PORTAL_KEYS = [
 export type PortalKeyName = (typeof PORTAL_KEYS)[number];
 
 /**
+ * The highest page a paged list (members, activity, invoices, contracts, buckets) can be asked for: far past any
+ * list a person pages through, and low enough that offset × limit stays a small row count for the database.
+ */
+export const PAGE_OFFSET_MAX = 100_000;
+
+/**
  * Organisation members, invitations, IP allow-list and scheduled jobs (docs/limits-and-timing.md): the portal's
  * screens and the server's checks read the same numbers.
  */
@@ -32,6 +38,13 @@ export const MEMBER_LIMITS = {
   dateFilterDays: 89,
   /** An invitation (and each resend) is valid this long. */
   invitationValidDays: 7,
+  /** Pending invitations an organisation may hold at once; revoking or an acceptance frees a place. */
+  pendingInvitationsMax: 100,
+  /**
+   * Invitation mails (new and resent) an organisation may send in the server's mail window (MAIL_THROTTLE_WINDOW,
+   * 15 minutes by default); each address also gets at most MAIL_MAX_PER_EMAIL of them in that window.
+   */
+  invitationMailsPerWindow: 50,
   /** Ranges an IP allow-list may hold. */
   ipAllowListMax: 100,
   /** Activity-log retention, in days. */

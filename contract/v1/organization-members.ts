@@ -5,7 +5,7 @@
  * organisation cannot name another's.
  */
 import { Type, type Static } from 'typebox';
-import { EmailAddress, Envelope, Nullable, messages } from './common';
+import { EmailAddress, Envelope, Nullable, PageOffset, messages } from './common';
 import { MEMBER_LIMITS, MEMBER_STATUSES } from './constants';
 
 export { MEMBER_LIMITS, MEMBER_STATUSES };
@@ -55,16 +55,7 @@ const Day = Type.String({
  */
 export const MemberListQuery = Type.Object(
   {
-    offset: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        default: 1,
-        ...messages({
-          minimum: 'server:validation.members.offset',
-          type: 'server:validation.members.offset',
-        }),
-      }),
-    ),
+    offset: Type.Optional(PageOffset('server:validation.members.offset')),
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,

@@ -7,6 +7,8 @@ import { fetchConfig, parseThemePreset } from './load-config';
 import { parseConfig } from './parse-config';
 
 const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as Record<string, unknown>;
+/** What a script URL must look like (portal-config.schema.json, captcha and supportChat `scriptUrl`). */
+const SCRIPT_URL_PATTERN = '^(https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|http://(localhost|127\\.0\\.0\\.1))(:[0-9]{1,5})?/[^\\s]*$';
 
 function problemsOf(run: () => unknown): string[] {
   try {
@@ -43,7 +45,7 @@ describe('portal.config.json validation', () => {
     ]);
   });
 
-  it("takes a captcha provider's script from captcha.scriptUrl only when it is an http(s) URL", () => {
+  it("takes a captcha provider's script from captcha.scriptUrl only from https with a named host, or http on this machine", () => {
     expect(parseConfig(shipped).captcha.scriptUrl).toBeUndefined();
     const proxied = {
       provider: 'recaptcha',
@@ -51,13 +53,17 @@ describe('portal.config.json validation', () => {
       scriptUrl: 'https://www.recaptcha.net/recaptcha/api.js',
     };
     expect(parseConfig({ ...shipped, captcha: proxied }).captcha.scriptUrl).toBe(proxied.scriptUrl);
-    expect(
-      problemsOf(() =>
-        parseConfig({ ...shipped, captcha: { ...proxied, scriptUrl: 'javascript:alert(1)' } }),
-      ),
-    ).toEqual([
-      '/captcha/scriptUrl: must match pattern "^https?://[^/?#\\s]+/[^\\s]*$" (got "javascript:alert(1)")',
-    ]);
+    const local = { ...proxied, scriptUrl: 'http://127.0.0.1:9/recaptcha/api.js' };
+    expect(parseConfig({ ...shipped, captcha: local }).captcha.scriptUrl).toBe(local.scriptUrl);
+    // A wildcard or a `;` in the host would widen or split the page's Content-Security-Policy.
+    for (const scriptUrl of ['javascript:alert(1)', 'https://*/x.js', 'https://a;b/x.js', 'http://cdn.example.com/x.js']) {
+      expect(problemsOf(() => parseConfig({ ...shipped, captcha: { ...proxied, scriptUrl } }))).toEqual([
+        `/captcha/scriptUrl: must match pattern "${SCRIPT_URL_PATTERN}" (got "${scriptUrl}")`,
+      ]);
+      expect(
+        problemsOf(() => parseConfig({ ...shipped, supportChat: { provider: 'crisp', siteId: 's', scriptUrl } })),
+      ).toEqual([`/supportChat/scriptUrl: must match pattern "${SCRIPT_URL_PATTERN}" (got "${scriptUrl}")`]);
+    }
   });
 
   it('rejects auth layout variant 5 with its path', () => {

@@ -57,6 +57,8 @@ describe('the Content-Security-Policy of the portal follows portal.config.json',
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('frame-src') ?? ["'self'"]).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    // No page declares a <base>: an injected one could not redirect the page's relative URLs.
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.has('upgrade-insecure-requests')).toBe(false);
   });
 
@@ -123,6 +125,25 @@ describe('the Content-Security-Policy of the portal follows portal.config.json',
 
     writeConfig({ supportChat: { provider: 'toString', siteId: 's', scriptUrl: 'http://127.0.0.1:9/l.js' } });
     expect((await pagePolicy(app)).get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('adds no source for a script URL whose host is not one named host, or that is plain http off this machine', async () => {
+    const strict = ["'self'"];
+    for (const scriptUrl of [
+      'https://*/x.js',
+      'https://*.example.com/x.js',
+      "https://a;script-src 'unsafe-inline'/x.js",
+      'https://a,b/x.js',
+      'http://cdn.example.com/l.js',
+      'javascript:alert(1)',
+    ]) {
+      writeConfig({ supportChat: { provider: 'crisp', siteId: 's', scriptUrl } });
+      const policy = await pagePolicy(app);
+      expect(policy.get('script-src'), scriptUrl).toEqual([...strict, 'https://client.crisp.chat', 'https://settings.crisp.chat']);
+      expect(policy.get('connect-src'), scriptUrl).not.toContainEqual(expect.stringMatching(/\*|;|,|cdn\.example/));
+      writeConfig({ captcha: { provider: 'turnstile', siteKey: 'k', scriptUrl } });
+      expect((await pagePolicy(app)).get('script-src'), scriptUrl).toEqual([...strict, 'https://challenges.cloudflare.com']);
+    }
   });
 
   it('lets the portal call an API on another origin (apiBaseUrl) and nothing else', async () => {
@@ -192,7 +213,7 @@ describe('HSTS and framing', () => {
         url: '/v1/health',
         headers: { 'x-forwarded-proto': 'https' },
       });
-      expect(secure.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const plain = await proxied.inject({ method: 'GET', url: '/v1/health' });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
     } finally {
@@ -210,11 +231,11 @@ describe('HSTS and framing', () => {
   });
 
   it('HSTS=always sends it on every answer with HSTS_MAX_AGE; HSTS=off never', async () => {
-    const always = await createTestApp({ env: { HSTS: 'always', HSTS_MAX_AGE: '31536000' } });
+    const always = await createTestApp({ env: { HSTS: 'always', HSTS_MAX_AGE: '600' } });
     try {
       expect(
         (await always.inject({ method: 'GET', url: '/v1/health' })).headers['strict-transport-security'],
-      ).toBe('max-age=31536000; includeSubDomains');
+      ).toBe('max-age=600; includeSubDomains');
     } finally {
       await always.close();
     }

@@ -20,7 +20,8 @@ export const BASE_CSP_DIRECTIVES: Readonly<CspDirectives> = {
   'connect-src': ["'self'"],
   'frame-src': ["'self'"],
   'object-src': ["'none'"],
-  'base-uri': ["'self'"],
+  // The portal's pages declare no <base>: none may be injected to redirect their relative URLs.
+  'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
   // No upgrade-insecure-requests: it breaks plain-http hosts other than localhost.

@@ -3,20 +3,22 @@ import type { Db } from '../db/database';
 import { forbidden } from '../http/errors';
 import { message, type MessageKey } from '../i18n/message';
 import { ipAllowLists } from '../modules/ip-allow-list/schema';
-import { memberships } from '../modules/organizations/schema';
+import { memberships, organizations } from '../modules/organizations/schema';
 import type { AuthContext } from '../modules/sessions/session-service';
 import { addressInRanges, displayAddress } from './ip-ranges';
 
 export const GATE_MESSAGES = {
   membershipEnded: 'members.membershipEnded',
+  organizationDisabled: 'organizations.disabled',
   ipRefused: 'ip.refused',
 } satisfies Record<string, MessageKey>;
 
 /**
  * The one door of organisation-scoped requests (docs/access-control.md). The `authenticate` hook calls `admit`
  * for every session endpoint that is not marked `scope: 'account'` in the contract, when the caller's token is
- * an organisation token: the caller must still be a member (a removed member's token stops at their next
- * request, not at its expiry) and, when the organisation keeps an IP allow-list, call from inside it.
+ * an organisation token: the organisation must still be enabled and the caller still a member (a disabled
+ * organisation's and a removed member's tokens stop at their next request, not at their expiry) and, when the
+ * organisation keeps an IP allow-list, call from inside it.
  * Organisation access tokens are refused the same way (`admitAddress`, POST /v1/organization/access).
  */
 export class OrganizationGate {
@@ -36,16 +38,21 @@ export class OrganizationGate {
     refuseOutside(await this.ranges(organizationId), ip);
   }
 
-  /** Throws 403 unless the token's user is still a member and calls from an allowed address (one query). */
+  /**
+   * Throws 403 unless the organisation is enabled, the token's user is still a member and calls from an allowed
+   * address (one query).
+   */
   async admit(auth: AuthContext, ip: string): Promise<void> {
     if (!auth.organizationId) return;
     const [row] = await this.db
-      .select({ role: memberships.role, ranges: ipAllowLists.ranges })
+      .select({ enabled: organizations.enabled, ranges: ipAllowLists.ranges })
       .from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .leftJoin(ipAllowLists, eq(ipAllowLists.organizationId, memberships.organizationId))
       .where(and(eq(memberships.organizationId, auth.organizationId), eq(memberships.userId, auth.userId)))
       .limit(1);
     if (!row) throw forbidden(GATE_MESSAGES.membershipEnded, 'MEMBERSHIP_ENDED');
+    if (!row.enabled) throw forbidden(GATE_MESSAGES.organizationDisabled, 'ORGANIZATION_DISABLED');
     refuseOutside(row.ranges ?? [], ip);
   }
 }

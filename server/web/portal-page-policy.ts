@@ -73,12 +73,26 @@ interface PagePolicyConfig {
   plugins?: { auth?: { routes?: Record<string, { path?: unknown } | undefined> } };
 }
 
-/** The origin of an absolute http(s) URL, else null (a relative apiBaseUrl such as `/` is the portal's own). */
-function originOf(value: unknown): string | null {
+/**
+ * A host a policy source names exactly: a DNS name or an IP address. The URL parser accepts `*`, `;` and `,` in a
+ * host (`https://*` would let every https script in, `a;b` would split the header into another directive).
+ */
+const CONCRETE_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
+/** Hosts a script may come from over plain http: a test double or a proxy on the same machine. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin of an absolute http(s) URL with a concrete host, else null (a relative apiBaseUrl such as `/` is the
+ * portal's own). With `scripts`, only https, or http on a loopback host.
+ */
+function originOf(value: unknown, { scripts = false } = {}): string | null {
   if (typeof value !== 'string') return null;
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+    if (!CONCRETE_HOST.test(url.hostname)) return null;
+    if (url.protocol === 'https:') return url.origin;
+    if (url.protocol !== 'http:') return null;
+    return !scripts || LOOPBACK.has(url.hostname) ? url.origin : null;
   } catch {
     return null;
   }
@@ -99,7 +113,7 @@ export function portalPageDirectives(config: PagePolicyConfig): CspDirectives {
   const provider = typeof config.captcha?.provider === 'string' ? config.captcha.provider : 'none';
   const captcha = Object.hasOwn(CAPTCHA_SOURCES, provider) ? CAPTCHA_SOURCES[provider] : undefined;
   if (captcha) {
-    const scriptOrigin = originOf(config.captcha?.scriptUrl);
+    const scriptOrigin = originOf(config.captcha?.scriptUrl, { scripts: true });
     directives['script-src'] = withSources(directives['script-src']!, [...captcha.script, scriptOrigin]);
     directives['frame-src'] = withSources(directives['frame-src']!, [...captcha.frame, scriptOrigin]);
   }
@@ -113,7 +127,7 @@ export function portalPageDirectives(config: PagePolicyConfig): CspDirectives {
     for (const [directive, sources] of Object.entries(chat) as [Directive, string[]][]) {
       directives[directive] = withSources(directives[directive] ?? directives['default-src']!, sources);
     }
-    const scriptOrigin = originOf(config.supportChat?.scriptUrl);
+    const scriptOrigin = originOf(config.supportChat?.scriptUrl, { scripts: true });
     directives['script-src'] = withSources(directives['script-src']!, [scriptOrigin]);
     directives['connect-src'] = withSources(directives['connect-src']!, [scriptOrigin]);
   }

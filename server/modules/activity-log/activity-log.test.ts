@@ -407,7 +407,7 @@ describe('filters, search, paging and the 89-day rule', () => {
       [`toDate=${day(-2)}`, 'Dates must be within the last 89 days, up to today'],
       [`fromDate=${day(3)}&toDate=${day(5)}`, 'The end date must not be before the start date'],
       ['limit=101', 'Limit must be a whole number from 1 to 100'],
-      ['offset=0', 'Offset must be a whole number from 1'],
+      ['offset=0', 'Offset must be a whole number from 1 to 100000'],
       ['fromDate=2030-02-31', 'Dates must be written YYYY-MM-DD'],
       ['eventType=everything', 'Unknown event type'],
       ['timeZone=Mars%2FOlympus', 'Invalid time zone'],

@@ -11,7 +11,7 @@ import { organizationMembersSeed } from './seed';
  */
 export default defineServerModule({
   name: 'organization-members',
-  needs: ['db', 'clock', 'audit', 'links', 'mailer', 'i18n', 'access', 'authenticate'],
+  needs: ['db', 'clock', 'audit', 'links', 'mailer', 'i18n', 'access', 'throttle', 'config', 'authenticate'],
   seed: organizationMembersSeed,
   plugin: async (app, { authenticate, ...services }) => {
     const members = new MemberService(services);

@@ -11,13 +11,15 @@ import type {
   UpdateMemberRoleBody,
 } from '../../../contract/v1/organization-members';
 import type { Db } from '../../db/database';
-import { badRequest, fieldError, forbidden, notFound } from '../../http/errors';
+import { badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { message, type MessageKey } from '../../i18n/message';
 import { mailLanguage } from '../../i18n/mail-language';
 import { mailTemplates } from '../../mail/templates';
 import type { CurrentRole } from '../../security/access-control';
 import { newId } from '../../security/random';
 import type { Services } from '../../services';
+import { ACCOUNT_MESSAGES } from '../auth/account-service';
+import { ORGANIZATION_ACL_MESSAGES } from '../organization-acl/organization-admin-service';
 import { ORGANIZATION_MESSAGES } from '../organizations/organization-service';
 import { invitations, memberships, organizations } from '../organizations/schema';
 import type { AuthContext } from '../sessions/session-service';
@@ -49,6 +51,7 @@ export const MEMBER_MESSAGES = {
   dateRange: 'members.dateRange',
   dateOrder: 'members.dateOrder',
   dateInvalid: 'validation.members.date',
+  tooManyPending: 'members.tooManyPending',
 } satisfies Record<string, MessageKey>;
 
 const DAY_MS = 24 * 3600_000;
@@ -56,7 +59,7 @@ const DAY_MS = 24 * 3600_000;
 /** The shared services MemberService uses. */
 export type MemberServiceNeeds = Pick<
   Services,
-  'db' | 'clock' | 'audit' | 'links' | 'mailer' | 'i18n' | 'access'
+  'db' | 'clock' | 'audit' | 'links' | 'mailer' | 'i18n' | 'access' | 'throttle' | 'config'
 >;
 
 interface ListedRow {
@@ -245,12 +248,33 @@ export class MemberService {
     const { db, clock } = this.s;
     const caller = await this.caller(auth);
     const organizationId = caller.organizationId;
+    // A personal account is its owner's alone: a member would hold every permission over their bills and cards.
+    if ((await this.organization(organizationId)).accountType !== 'business')
+      throw badRequest(ORGANIZATION_ACL_MESSAGES.businessOnly, 'BUSINESS_ONLY');
     const role = await this.assignableRole(caller, organizationId, body.role);
     const email = normaliseEmail(body.email);
+    await this.throttleInvitationMail(organizationId, email);
     const now = clock.now();
     const id = newId();
     try {
       await db.transaction(async (tx) => {
+        // Taken in turn per organisation, so parallel invitations cannot pass the pending cap together.
+        await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+        const [{ pending }] = await tx
+          .select({ pending: sql<number>`count(*)::int` })
+          .from(invitations)
+          .where(
+            and(
+              eq(invitations.organizationId, organizationId),
+              eq(invitations.status, 'pending'),
+              sql`${invitations.expiresAt} > ${now.toISOString()}::timestamptz`,
+            ),
+          );
+        if (pending >= MEMBER_LIMITS.pendingInvitationsMax)
+          throw badRequest(
+            message(MEMBER_MESSAGES.tooManyPending, { max: MEMBER_LIMITS.pendingInvitationsMax }),
+            'TOO_MANY_PENDING_INVITATIONS',
+          );
         const [member] = await tx
           .select({ userId: memberships.userId })
           .from(memberships)
@@ -318,6 +342,7 @@ export class MemberService {
     const role = await this.role(organizationId, invitation.role);
     if (!holdsAll(caller.permissions, role.permissions))
       throw forbidden(MEMBER_MESSAGES.roleAboveYours, 'ROLE_ABOVE_CALLER');
+    await this.throttleInvitationMail(organizationId, invitation.email);
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + MEMBER_LIMITS.invitationValidDays * DAY_MS);
     await db.transaction(async (tx) => {
@@ -341,6 +366,26 @@ export class MemberService {
     });
     await this.mailInvitation(organizationId, invitation.id, invitation.email, auth.userId, request);
     return this.rowOf(organizationId, invitation.id, auth.userId);
+  }
+
+  /**
+   * An invitation mail's place in the mail window: MAIL_MAX_PER_EMAIL to one address and
+   * MEMBER_LIMITS.invitationMailsPerWindow from one organisation, else 429. Each takes its slot in one statement
+   * (server/security/throttle.ts), so parallel invitations cannot overshoot; across instances too, on one database.
+   */
+  private async throttleInvitationMail(organizationId: string, email: string): Promise<void> {
+    const { throttle, config } = this.s;
+    const windowMs = config.mailThrottle.windowSeconds * 1000;
+    const byEmail = await throttle.take('invitation-email', email, { limit: config.mailThrottle.maxPerEmail, windowMs });
+    if (!byEmail.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byEmail.retryAfterSeconds, 'MAIL_THROTTLED');
+    const byOrganization = await throttle.take('invitation-organization', organizationId, {
+      limit: MEMBER_LIMITS.invitationMailsPerWindow,
+      windowMs,
+    });
+    if (!byOrganization.ok) {
+      await throttle.giveBack(byEmail.slot);
+      throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byOrganization.retryAfterSeconds, 'MAIL_THROTTLED');
+    }
   }
 
   /** The invitation mail, in the invitee's language if they have an account, else the inviter's. */

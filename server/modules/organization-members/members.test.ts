@@ -170,7 +170,7 @@ describe('GET /v1/organization/member', () => {
   it('answers bad paging and filters with 400 and a message, never 500', async () => {
     const owner = await enter('demo@example.com');
     for (const [query, field, msg] of [
-      ['?offset=0', 'offset', 'Offset must be a whole number from 1'],
+      ['?offset=0', 'offset', 'Offset must be a whole number from 1 to 100000'],
       ['?limit=101', 'limit', 'Limit must be a whole number from 1 to 100'],
       ['?limit=abc', 'limit', 'Limit must be a whole number from 1 to 100'],
       ['?status=gone', 'status', 'Status must be active, invited or expired'],

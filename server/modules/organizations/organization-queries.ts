@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { invitations, memberships, organizationPortals, organizations, portals } from './schema';
 import { newId } from '../../security/random';
@@ -41,17 +41,22 @@ export async function createOrganization(
   return id;
 }
 
-/** A pending, unexpired invitation of that organisation, or undefined. */
+/**
+ * A pending, unexpired invitation of that business organisation, or undefined. A personal account has no members,
+ * so an invitation into one (left from before invitations were refused there) opens nothing.
+ */
 export async function findOpenInvitation(db: Db, orgId: string, invitationId: string, now: Date): Promise<InvitationRow | undefined> {
   const [invitation] = await db
-    .select()
+    .select(getTableColumns(invitations))
     .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
     .where(
       and(
         eq(invitations.id, invitationId),
         eq(invitations.organizationId, orgId),
         eq(invitations.status, 'pending'),
         gt(invitations.expiresAt, now),
+        eq(organizations.accountType, 'business'),
       ),
     );
   return invitation;
