@@ -187,7 +187,7 @@ async function scanEverywhere(tabs: VisitorTabs, path: string, signedIn: boolean
 
 test.describe('accessibility (axe-core)', () => {
   test.describe.configure({ mode: 'parallel' });
-  // Five loads of one page on a shared, loaded machine.
+  // Three loads and five checks of one page on a shared, loaded machine.
   test.setTimeout(180_000);
 
   walk(
