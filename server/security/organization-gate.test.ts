@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../http/types';
 import { organizations } from '../modules/organizations/schema';
 import { DEMO_IDS } from '../seed/demo-data';
-import { call, createTestApp, loginAs } from '../test/test-app';
+import { call, createTestApp } from '../test/test-app';
+import { organizationToken } from './suite/suite-app';
 
 let app: App;
 beforeAll(async () => {
@@ -15,23 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function enterAcme(email: string): Promise<string> {
-  const login = await loginAs(app, email);
-  const access = await call(app, {
-    url: '/v1/organization/access',
-    token: login.accessToken,
-    body: { portalId: 'kreanoAccount', orgId: DEMO_IDS.acme },
-  });
-  expect(access.statusCode, access.body).toBe(200);
-  return access.json.data.accessToken as string;
-}
-
 const setEnabled = (enabled: boolean) =>
   app.database.db.update(organizations).set({ enabled }).where(eq(organizations.id, DEMO_IDS.acme));
 
 describe('a disabled organisation', () => {
   it("refuses its members' unexpired tokens at their next request, and lets them in again once enabled", async () => {
-    const token = await enterAcme('alice@example.com');
+    const token = await organizationToken(app, 'alice@example.com', DEMO_IDS.acme);
     const calls = [
       { url: '/v1/organization/member' },
       { url: '/v1/bill' },

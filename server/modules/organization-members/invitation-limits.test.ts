@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_LIMITS } from '../../../contract/v1/constants';
 import type { App } from '../../http/types';
 import { newId } from '../../security/random';
-import { call, createTestApp, loginAs, mailbox } from '../../test/test-app';
+import { organizationToken } from '../../security/suite/suite-app';
+import { call, createTestApp, mailbox } from '../../test/test-app';
 import { createOrganization } from '../organizations/organization-queries';
 import { invitations } from '../organizations/schema';
 import { users } from '../users/schema';
@@ -30,14 +31,7 @@ async function newOrganization(email: string): Promise<{ id: string; token: stri
     ownerId: owner.id,
     now: app.services.clock.now(),
   });
-  const login = await loginAs(app, email);
-  const access = await call(app, {
-    url: '/v1/organization/access',
-    token: login.accessToken,
-    body: { portalId: 'kreanoAccount', orgId: id },
-  });
-  expect(access.statusCode, access.body).toBe(200);
-  return { id, token: access.json.data.accessToken };
+  return { id, token: await organizationToken(app, email, id) };
 }
 
 const invite = (token: string, email: string) =>

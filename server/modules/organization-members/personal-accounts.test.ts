@@ -6,7 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../http/types';
 import { newId } from '../../security/random';
-import { call, createTestApp, loginAs } from '../../test/test-app';
+import { organizationToken } from '../../security/suite/suite-app';
+import { call, createTestApp } from '../../test/test-app';
 import { invitations, memberships, organizations } from '../organizations/schema';
 import { users } from '../users/schema';
 
@@ -22,14 +23,7 @@ beforeAll(async () => {
     .from(organizations)
     .where(and(eq(organizations.ownerId, owner.id), eq(organizations.accountType, 'personal')));
   personalId = personal.id;
-  const login = await loginAs(app, 'demo@example.com');
-  const access = await call(app, {
-    url: '/v1/organization/access',
-    token: login.accessToken,
-    body: { portalId: 'kreanoAccount', orgId: personalId },
-  });
-  expect(access.statusCode, access.body).toBe(200);
-  ownerToken = access.json.data.accessToken;
+  ownerToken = await organizationToken(app, 'demo@example.com', personalId);
 });
 afterAll(() => app.close());
 
