@@ -7,8 +7,12 @@ import { fetchConfig, parseThemePreset } from './load-config';
 import { parseConfig } from './parse-config';
 
 const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as Record<string, unknown>;
-/** What a script URL must look like (portal-config.schema.json, captcha and supportChat `scriptUrl`). */
-const SCRIPT_URL_PATTERN = '^(https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|http://(localhost|127\\.0\\.0\\.1))(:[0-9]{1,5})?/[^\\s]*$';
+/** What a script URL must look like: the schema's rule for captcha and supportChat `scriptUrl`. */
+const SCRIPT_URL_PATTERN = (
+  JSON.parse(readFileSync('core/config/portal-config.schema.json', 'utf8')) as {
+    properties: { captcha: { properties: { scriptUrl: { pattern: string } } } };
+  }
+).properties.captcha.properties.scriptUrl.pattern;
 
 function problemsOf(run: () => unknown): string[] {
   try {

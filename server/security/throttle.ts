@@ -81,6 +81,25 @@ export class Throttle {
     return Math.max(1, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000));
   }
 
+  /**
+   * Takes a slot of each budget in turn (an address's and its sender's, say), or none: when one refuses, the slots
+   * already taken are given back, since the request they were for never happens.
+   */
+  async takeAll(
+    budgets: { bucket: string; key: string; limit: Limit }[],
+  ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+    const taken: ThrottleSlot[] = [];
+    for (const { bucket, key, limit } of budgets) {
+      const result = await this.take(bucket, key, limit);
+      if (!result.ok) {
+        for (const slot of taken) await this.giveBack(slot);
+        return result;
+      }
+      taken.push(result.slot);
+    }
+    return { ok: true };
+  }
+
   /** Gives a slot back: the attempt it reserved did not fail. */
   async giveBack(slot: ThrottleSlot): Promise<void> {
     await this.db

@@ -99,17 +99,13 @@ export class AccountService {
    * Each request takes its slot in one statement (server/security/throttle.ts), so parallel requests cannot overshoot.
    */
   private async throttleMail(kind: string, email: string, request: FastifyRequest): Promise<void> {
-    const { throttle, config } = this.s;
-    const { maxPerEmail, maxPerIp, windowSeconds } = config.mailThrottle;
+    const { maxPerEmail, maxPerIp, windowSeconds } = this.s.config.mailThrottle;
     const windowMs = windowSeconds * 1000;
-    const byEmail = await throttle.take(`${kind}-email`, email, { limit: maxPerEmail, windowMs });
-    if (!byEmail.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byEmail.retryAfterSeconds, 'MAIL_THROTTLED');
-    const byIp = await throttle.take(`${kind}-ip`, request.ip, { limit: maxPerIp, windowMs });
-    if (!byIp.ok) {
-      // Refused by the address's budget: this request did not use the email's slot.
-      await throttle.giveBack(byEmail.slot);
-      throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byIp.retryAfterSeconds, 'MAIL_THROTTLED');
-    }
+    const taken = await this.s.throttle.takeAll([
+      { bucket: `${kind}-email`, key: email, limit: { limit: maxPerEmail, windowMs } },
+      { bucket: `${kind}-ip`, key: request.ip, limit: { limit: maxPerIp, windowMs } },
+    ]);
+    if (!taken.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, taken.retryAfterSeconds, 'MAIL_THROTTLED');
   }
 
   /**

@@ -374,18 +374,13 @@ export class MemberService {
    * (server/security/throttle.ts), so parallel invitations cannot overshoot; across instances too, on one database.
    */
   private async throttleInvitationMail(organizationId: string, email: string): Promise<void> {
-    const { throttle, config } = this.s;
-    const windowMs = config.mailThrottle.windowSeconds * 1000;
-    const byEmail = await throttle.take('invitation-email', email, { limit: config.mailThrottle.maxPerEmail, windowMs });
-    if (!byEmail.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byEmail.retryAfterSeconds, 'MAIL_THROTTLED');
-    const byOrganization = await throttle.take('invitation-organization', organizationId, {
-      limit: MEMBER_LIMITS.invitationMailsPerWindow,
-      windowMs,
-    });
-    if (!byOrganization.ok) {
-      await throttle.giveBack(byEmail.slot);
-      throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, byOrganization.retryAfterSeconds, 'MAIL_THROTTLED');
-    }
+    const { maxPerEmail, windowSeconds } = this.s.config.mailThrottle;
+    const windowMs = windowSeconds * 1000;
+    const taken = await this.s.throttle.takeAll([
+      { bucket: 'invitation-email', key: email, limit: { limit: maxPerEmail, windowMs } },
+      { bucket: 'invitation-organization', key: organizationId, limit: { limit: MEMBER_LIMITS.invitationMailsPerWindow, windowMs } },
+    ]);
+    if (!taken.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, taken.retryAfterSeconds, 'MAIL_THROTTLED');
   }
 
   /** The invitation mail, in the invitee's language if they have an account, else the inviter's. */
