@@ -33,6 +33,8 @@ export default defineConfig({
         seed: 'server/seed.ts',
         'sso-app': 'server/cli/sso-app.ts',
         'user-create': 'server/cli/user-create.ts',
+        // Loaded as a worker thread by server/modules/branding/isolated-svg-sanitiser.ts.
+        'svg-worker': 'server/modules/branding/svg-worker.ts',
       },
       output: {
         format: 'es',

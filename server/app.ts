@@ -136,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     try {
       await app.services?.mailer.idle();
       app.services?.mailer.close();
+      await app.services?.svgSanitiser.close();
       if (!options.sharedDatabase) await database.close();
     } finally {
       await options.afterClose?.();

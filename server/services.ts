@@ -8,6 +8,7 @@ import { serverI18n, type ServerI18n } from './i18n/server-i18n';
 import { Mailer, type Logger } from './mail/mailer';
 import { Outbox } from './mail/outbox';
 import { OutboxSmsProvider, type SmsProvider } from './mail/sms';
+import { IsolatedSvgSanitiser, type SvgSanitiser } from './modules/branding/isolated-svg-sanitiser';
 import { SessionService } from './modules/sessions/session-service';
 import { AccessControl } from './security/access-control';
 import { OrganizationGate } from './security/organization-gate';
@@ -81,6 +82,8 @@ export interface Services {
   recentAuth: RecentAuthentication;
   /** Membership and IP allow-list of organisation tokens on organisation-scoped calls (docs/access-control.md). */
   gate: OrganizationGate;
+  /** Cleans uploaded SVG logos in a worker thread, within time and memory limits (docs/branding.md). */
+  svgSanitiser: SvgSanitiser;
 }
 
 export type ServiceName = keyof Services;
@@ -89,6 +92,7 @@ export interface ServiceOverrides {
   argon2?: Argon2Params;
   captcha?: CaptchaVerifier;
   sms?: SmsProvider;
+  svgSanitiser?: SvgSanitiser;
 }
 
 export function createServices(deps: {
@@ -141,5 +145,6 @@ export function createServices(deps: {
     access: new AccessControl(db),
     recentAuth: new RecentAuthentication(db, clock, config.reauthWindowSeconds),
     gate,
+    svgSanitiser: overrides.svgSanitiser ?? new IsolatedSvgSanitiser(),
   };
 }

@@ -4,11 +4,18 @@
  */
 import type { PortalKeyName } from './constants';
 
-/** Logo uploads: at most 1 MB (1,048,576 bytes) and 2000 × 2000 px, one of these types read from the bytes. */
+/**
+ * Logo uploads: at most 1 MB (1,048,576 bytes) and 2000 × 2000 px, one of these types read from the bytes. An SVG
+ * is a document the server parses to clean it, so it has tighter limits: 256 KB, 5,000 elements, 64 levels deep
+ * (a designer's logo has tens to hundreds of elements a few levels deep).
+ */
 export const LOGO_LIMITS = {
   maxBytes: 1024 * 1024,
   maxWidth: 2000,
   maxHeight: 2000,
+  svgMaxBytes: 256 * 1024,
+  svgMaxElements: 5000,
+  svgMaxDepth: 64,
 } as const;
 
 /** The logo types the server accepts, by the media type it detects from the file's bytes (never from its name). */

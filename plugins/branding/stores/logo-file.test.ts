@@ -27,6 +27,16 @@ describe('checkLogoFile', () => {
     expect(await checkLogoFile(html)).toEqual({ ok: false, problem: 'type' });
   });
 
+  it('refuses an SVG over 256 KB, which the server would not clean, and takes one at the limit', async () => {
+    const svgOf = (size: number) => {
+      const open = '<svg xmlns="http://www.w3.org/2000/svg"><!-- ';
+      const close = ' --></svg>';
+      return new File([open, 'x'.repeat(size - open.length - close.length), close], 'logo.svg');
+    };
+    expect(await checkLogoFile(svgOf(256 * 1024 + 1))).toEqual({ ok: false, problem: 'svgSize' });
+    expect(await checkLogoFile(svgOf(256 * 1024))).toMatchObject({ ok: true, type: 'svg' });
+  });
+
   it('reads an SVG named .png as an SVG, for the preview and the upload', async () => {
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], 'logo.png', {
       type: 'image/png',

@@ -8,7 +8,7 @@ import { LOGO_LIMITS } from '@contract/v1/branding-limits';
 export type LogoType = 'png' | 'jpeg' | 'webp' | 'svg';
 
 /** Why a file cannot be a logo; the editor shows the matching message and keeps every other edit. */
-export type LogoProblem = 'type' | 'size' | 'dimensions' | 'unreadable';
+export type LogoProblem = 'type' | 'size' | 'svgSize' | 'dimensions' | 'unreadable';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   signature.every((byte, i) => bytes[at + i] === byte);
@@ -71,6 +71,8 @@ export async function checkLogoFile(file: File): Promise<LogoCheck> {
   }
   const type = sniffLogoType(head);
   if (!type) return { ok: false, problem: 'type' };
+  // The server parses an SVG to clean it, so an SVG has a lower limit than a picture.
+  if (type === 'svg' && file.size > LOGO_LIMITS.svgMaxBytes) return { ok: false, problem: 'svgSize' };
   if (type !== 'svg') {
     const size = await pixelSize(file);
     if (size && (size.width > LOGO_LIMITS.maxWidth || size.height > LOGO_LIMITS.maxHeight)) {

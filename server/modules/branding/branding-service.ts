@@ -35,7 +35,7 @@ export const BRANDING_MESSAGES = {
   portalNotFound: 'organizations.portalNotFound',
 } satisfies Record<string, MessageKey>;
 
-export type BrandingServiceNeeds = Pick<Services, 'db' | 'clock' | 'audit' | 'links'>;
+export type BrandingServiceNeeds = Pick<Services, 'db' | 'clock' | 'audit' | 'links' | 'svgSanitiser'>;
 
 type PortalRow = typeof portals.$inferSelect;
 type BrandingRow = typeof portalBranding.$inferSelect;
@@ -129,10 +129,13 @@ export class BrandingService {
       await this.change(auth, targets, request, 'branding.updated', () => ({ [column]: null }));
       return { portals: await this.describe(organizationId, targets), cleaned: false };
     }
-    const logo = await processLogo(Buffer.from(body.data, 'base64')).catch((error: unknown) => {
-      if (error instanceof LogoRefused) throw fieldError('data', `branding.${error.reason}`, 'LOGO_REFUSED');
-      throw error;
-    });
+    const logo = await processLogo(Buffer.from(body.data, 'base64'), this.s.svgSanitiser).catch(
+      (error: unknown) => {
+        if (error instanceof LogoRefused)
+          throw fieldError('data', `branding.${error.reason}`, 'LOGO_REFUSED');
+        throw error;
+      },
+    );
     const logoId = newId();
     await this.change(
       auth,

@@ -1,7 +1,12 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOGO_LIMITS } from '../../../contract/v1/branding-limits';
-import { LogoRefused, processLogo } from './logo-processing';
+import { IsolatedSvgSanitiser } from './isolated-svg-sanitiser';
+import { LogoRefused, processLogo as processLogoWith } from './logo-processing';
+
+const svgSanitiser = new IsolatedSvgSanitiser();
+afterAll(() => svgSanitiser.close());
+const processLogo = (bytes: Buffer) => processLogoWith(bytes, svgSanitiser);
 
 const png = (width = 40, height = 20) =>
   sharp({ create: { width, height, channels: 4, background: '#0b1f44' } })
@@ -87,6 +92,32 @@ describe('logo limits', () => {
     const tooBig = Buffer.concat([await png(), Buffer.alloc(LOGO_LIMITS.maxBytes)]);
     expect(await refusal(tooBig)).toBe('logoTooLarge');
     expect(await refusal(Buffer.alloc(0))).toBe('logoEmpty');
+  });
+
+  // The audit's documents: each one blocked every other request for seconds to minutes when cleaned on the server's
+  // thread. They are refused from their text, before any parser builds them.
+  it('refuses an SVG nested 10,000 levels deep (70 KB) as too complex', async () => {
+    const nested = svg(`${'<g>'.repeat(10_000)}<rect width="1" height="1"/>${'</g>'.repeat(10_000)}`);
+    expect(nested.length).toBeLessThan(LOGO_LIMITS.svgMaxBytes);
+    expect(await refusal(nested)).toBe('logoSvgTooComplex');
+  });
+
+  it('refuses an SVG of more than 5,000 elements, however flat', async () => {
+    const flat = svg('<rect width="1" height="1"/>'.repeat(LOGO_LIMITS.svgMaxElements));
+    expect(flat.length).toBeLessThan(LOGO_LIMITS.svgMaxBytes);
+    expect(await refusal(flat)).toBe('logoSvgTooComplex');
+  });
+
+  it('takes an SVG of 64 levels and 5,000 elements, the limits themselves', async () => {
+    const depth = LOGO_LIMITS.svgMaxDepth - 2; // the <svg> root and the <rect> inside the groups
+    const groups = `${'<g>'.repeat(depth)}<rect width="1" height="1"/>${'</g>'.repeat(depth)}`;
+    const shapes = '<circle r="1"/>'.repeat(LOGO_LIMITS.svgMaxElements - depth - 2);
+    expect(await refusal(svg(groups + shapes))).toBe('accepted');
+  });
+
+  it('refuses an SVG over 256 KB, though 1 MB is allowed for pictures', async () => {
+    const padded = svg(`<!-- ${'x'.repeat(LOGO_LIMITS.svgMaxBytes)} --><rect width="1" height="1"/>`);
+    expect(await refusal(padded)).toBe('logoSvgTooLarge');
   });
 });
 

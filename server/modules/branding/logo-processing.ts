@@ -1,7 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { LOGO_LIMITS, type LogoMediaType } from '../../../contract/v1/branding-limits';
-import { looksLikeSvg, sanitiseSvg } from './svg-sanitiser';
+import { SvgTooComplex, type SvgSanitiser } from './isolated-svg-sanitiser';
+import { looksLikeSvg, measureSvg } from './svg-structure';
 
 /** A logo ready to store: bytes to serve as they are, their media type and size. */
 export interface ProcessedLogo {
@@ -15,7 +16,14 @@ export interface ProcessedLogo {
 
 /** Why a file is refused; each is a message of locales/<lang>/server.json `branding.*`. */
 export type LogoRefusal =
-  'logoEmpty' | 'logoTooLarge' | 'logoTooManyPixels' | 'logoType' | 'logoUnreadable' | 'logoSvgEmpty';
+  | 'logoEmpty'
+  | 'logoTooLarge'
+  | 'logoTooManyPixels'
+  | 'logoType'
+  | 'logoUnreadable'
+  | 'logoSvgEmpty'
+  | 'logoSvgTooLarge'
+  | 'logoSvgTooComplex';
 
 export class LogoRefused extends Error {
   constructor(readonly reason: LogoRefusal) {
@@ -34,11 +42,12 @@ const RASTER: Partial<Record<string, LogoMediaType>> = {
  * Checks and normalises an uploaded logo (docs/branding.md). The type comes from the bytes, never from a name:
  * PNG, JPEG and WebP by their signature (file-type), SVG by its text. Raster images are decoded and encoded again
  * by sharp, which drops every metadata block (EXIF, XMP, ICC comments, text chunks) and anything appended after
- * the image; EXIF orientation is applied first so the logo keeps its look. SVG is sanitised (./svg-sanitiser.ts).
- * At most 1 MB before processing and 2000 × 2000 px.
+ * the image; EXIF orientation is applied first so the logo keeps its look. SVG is measured, then sanitised in a
+ * worker (./isolated-svg-sanitiser.ts). At most 1 MB before processing (an SVG 256 KB, 5,000 elements, 64 levels)
+ * and 2000 × 2000 px.
  * @throws LogoRefused with the reason the user is told
  */
-export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
+export async function processLogo(bytes: Buffer, svgSanitiser: SvgSanitiser): Promise<ProcessedLogo> {
   if (bytes.length === 0) throw new LogoRefused('logoEmpty');
   if (bytes.length > LOGO_LIMITS.maxBytes) throw new LogoRefused('logoTooLarge');
   const detected = await fileTypeFromBuffer(bytes);
@@ -47,7 +56,7 @@ export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
   // Text formats have no signature: file-type names an SVG with an XML declaration 'application/xml' and one
   // without none at all. Anything else it recognises (GIF, PDF, ZIP, an executable…) is not a logo type.
   if (detected && detected.mime !== 'application/xml') throw new LogoRefused('logoType');
-  return processSvg(bytes);
+  return processSvg(bytes, svgSanitiser);
 }
 
 function checkDimensions(
@@ -92,11 +101,18 @@ async function processRaster(bytes: Buffer, mediaType: LogoMediaType): Promise<P
   return { mediaType, bytes: output.data, width, height, cleaned: false };
 }
 
-async function processSvg(bytes: Buffer): Promise<ProcessedLogo> {
+async function processSvg(bytes: Buffer, svgSanitiser: SvgSanitiser): Promise<ProcessedLogo> {
   const text = decodeUtf8(bytes);
   if (text === null) throw new LogoRefused('logoType');
   if (!looksLikeSvg(text)) throw new LogoRefused('logoType');
-  const sanitised = sanitiseSvg(text);
+  // Parsing costs grow with the document: what would take seconds or a deep tree is refused before any parser sees it.
+  if (bytes.length > LOGO_LIMITS.svgMaxBytes) throw new LogoRefused('logoSvgTooLarge');
+  const { elements, depth } = measureSvg(text);
+  if (elements > LOGO_LIMITS.svgMaxElements || depth > LOGO_LIMITS.svgMaxDepth)
+    throw new LogoRefused('logoSvgTooComplex');
+  const sanitised = await svgSanitiser.sanitise(text).catch((error: unknown) => {
+    throw error instanceof SvgTooComplex ? new LogoRefused('logoSvgTooComplex') : error;
+  });
   if (!sanitised) throw new LogoRefused('logoSvgEmpty');
   const clean = Buffer.from(sanitised.svg, 'utf8');
   // librsvg reads the cleaned document for its size: one that does not parse is not served.

@@ -1,5 +1,6 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { looksLikeSvg } from './svg-structure';
 
 /** What is left of an SVG once cleaned, and whether anything had to go. */
 export interface SanitisedSvg {
@@ -10,17 +11,6 @@ export interface SanitisedSvg {
 }
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
-
-/**
- * An SVG document, judged by its text: an optional XML declaration, comments and a doctype without an internal
- * subset (entity definitions are refused as not an SVG rather than expanded), then the root `<svg`.
- */
-const SVG_START =
-  /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s+svg[^>[]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>/]/i;
-
-export function looksLikeSvg(text: string): boolean {
-  return SVG_START.test(text);
-}
 
 /** Element names that only ever carry active or external content in a logo. */
 const FORBIDDEN_TAGS = [
