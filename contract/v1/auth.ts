@@ -14,13 +14,15 @@ import {
 
 const strict = { additionalProperties: false } as const;
 const OptionalRef = Type.Optional(Nullable(Type.String({ maxLength: 200 })));
+/** The configured captcha's token (docs/security.md): login, sign-up, forgot-password and resend-email send it. */
+const CaptchaToken = Type.Optional(Nullable(Type.String({ maxLength: 8192 })));
 
 /** POST /v1/login */
 export const LoginBody = Type.Object(
   {
     email: EmailAddress,
     password: LoginPassword,
-    captcha: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))),
+    captcha: CaptchaToken,
     isSSOLogin: Type.Optional(Type.Boolean()),
   },
   strict,
@@ -63,6 +65,7 @@ export const RegisterBody = Type.Object(
     invitationId: OptionalRef,
     orgId: OptionalRef,
     portal: OptionalRef,
+    captcha: CaptchaToken,
   },
   strict,
 );
@@ -77,7 +80,7 @@ export const ForgetPasswordBody = Type.Object(
   {
     email: EmailAddress,
     portal: OptionalRef,
-    captcha: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))),
+    captcha: CaptchaToken,
   },
   strict,
 );
@@ -88,6 +91,7 @@ export const ResendEmailBody = Type.Object(
   {
     email: ruleString('email', { 'validation.email.required': 'server:validation.emailMissing' }),
     portal: OptionalRef,
+    captcha: CaptchaToken,
   },
   strict,
 );

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../http/types';
 import { DEMO_PASSWORD } from '../seed/demo-data';
-import { call, createTestApp } from '../test/test-app';
+import { findUserByEmail } from '../modules/users/user-queries';
+import { call, createTestApp, mailbox } from '../test/test-app';
 import { SiteVerifyCaptcha } from './captcha';
 
 /** A stand-in for the providers' siteverify endpoints, on loopback. */
@@ -52,7 +53,7 @@ describe('siteverify providers', () => {
   });
 });
 
-describe('login and forgot-password with a captcha provider', () => {
+describe('login, sign-up, forgot-password and resend-email with a captcha provider', () => {
   let app: App;
   beforeAll(async () => {
     app = await createTestApp({ env: { CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SECRET: 'server-secret', CAPTCHA_VERIFY_URL: stubUrl } });
@@ -65,6 +66,27 @@ describe('login and forgot-password with a captcha provider', () => {
     expect(login.json.msg).toBe('Please try again.');
     const forgot = await call(app, { url: '/v1/forget-password', body: { email: 'demo@example.com', captcha: 'bot-ish' } });
     expect(forgot.json.msg).toBe('Please try again.');
+  });
+
+  it('refuses a sign-up or a resent mail without a passing check, creating and sending nothing', async () => {
+    const newcomer = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.captcha@example.com', password: 'Quill#Vapour82' };
+    for (const captcha of [undefined, 'garbage']) {
+      const signUp = await call(app, { url: '/v1/register', body: { ...newcomer, captcha } });
+      expect(signUp.statusCode).toBe(400);
+      expect(signUp.json.msg).toBe('Please try again.');
+      const resend = await call(app, { url: '/v1/resend-email', body: { email: 'ada.captcha@example.com', captcha } });
+      expect(resend.statusCode).toBe(400);
+      expect(resend.json.msg).toBe('Please try again.');
+    }
+    expect(await findUserByEmail(app.database.db, newcomer.email)).toBeUndefined();
+    await app.services.mailer.idle();
+    expect(await mailbox(app, newcomer.email)).toEqual([]);
+
+    const passed = await call(app, { url: '/v1/register', body: { ...newcomer, captcha: 'human' } });
+    expect(passed.statusCode).toBe(200);
+    expect(await findUserByEmail(app.database.db, newcomer.email)).toBeDefined();
+    await app.services.mailer.idle();
+    expect(await mailbox(app, newcomer.email)).toHaveLength(1);
   });
 
   it('lets a passing check through', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { RECAPTCHA_CONFIG, loadRecaptcha, removeRecaptcha } from '../testing/recaptcha';
 import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
@@ -7,14 +8,13 @@ const RESENT = 'If this email is waiting for verification, a new verification li
 const resend = () => screen.getByRole('button', { name: /Resend$/ });
 
 /** Arrive like login and sign-up do: the address in navigation state, not in the URL. */
-async function arriveWithEmail(email: string | null) {
-  const view = await renderAuth('/login');
+async function arriveWithEmail(email: string | null, options: Parameters<typeof renderAuth>[1] = {}) {
+  const view = await renderAuth('/login', options);
   await screen.findByLabelText('Email');
   await view.router.navigate('/email-confirmation', { state: email ? { email } : null });
   await screen.findByRole('heading', { level: 1, name: 'Check your email' });
   return view;
 }
-
 
 describe('email-confirmation page', { timeout: 60_000 }, () => {
   it('names the address from navigation state and resends the link to it with the portal key', async () => {
@@ -25,6 +25,21 @@ describe('email-confirmation page', { timeout: 60_000 }, () => {
     expect(await screen.findByText(RESENT)).toBeInTheDocument();
     expect(resent.bodies).toEqual([{ email: 'ada@example.com', portal: 'kreanoAccount' }]);
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('sends the captcha token when a provider is configured', async () => {
+    const resent = endpoint(endpoints.resendEmail, { msg: RESENT });
+    try {
+      const { user } = await arriveWithEmail('ada@example.com', { config: RECAPTCHA_CONFIG });
+      await loadRecaptcha('resend-token');
+      await user.click(resend());
+      expect(await screen.findByText(RESENT)).toBeInTheDocument();
+      expect(resent.bodies).toEqual([
+        { email: 'ada@example.com', portal: 'kreanoAccount', captcha: 'resend-token' },
+      ]);
+    } finally {
+      removeRecaptcha();
+    }
   });
 
   it("says 'Email is missing' and sends nothing when the address was lost (reload, pasted link)", async () => {

@@ -1,4 +1,12 @@
-import { Notifier, PlainButton, PortalConfig, useService, useUnmountSignal } from '@core';
+import {
+  captchaField,
+  Notifier,
+  PlainButton,
+  PortalConfig,
+  useCaptcha,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -18,6 +26,7 @@ function EmailConfirmationPage() {
   const config = useService(PortalConfig);
   const notifier = useService(Notifier);
   const signal = useUnmountSignal();
+  const captchaFor = useCaptcha();
   const email = stateField(useLocation().state, 'email');
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +37,12 @@ function EmailConfirmationPage() {
     }
     setBusy(true);
     try {
-      const { msg } = await api.resendEmail({ email, portal: config.portalKey }, signal());
+      const check = await captchaFor('resend_email');
+      if (!check) return;
+      const { msg } = await api.resendEmail(
+        { email, portal: config.portalKey, ...captchaField(check.token) },
+        signal(),
+      );
       notifier.success(msg || t('emailConfirmation.resent'));
     } catch {
       // Shown by the HTTP client (docs/api-errors.md).

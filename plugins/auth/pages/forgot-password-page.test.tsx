@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { RECAPTCHA_CONFIG, loadRecaptcha, removeRecaptcha } from '../testing/recaptcha';
 import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
@@ -8,7 +9,6 @@ const SENT = 'If an account exists for this email, you will receive password res
 async function enterEmail(value = 'ada@example.com') {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value } });
 }
-
 
 describe('forgot-password page', { timeout: 60_000 }, () => {
   it('validates the email with the spec messages before it can be sent', async () => {
@@ -75,17 +75,9 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
 
   it('sends the captcha token when a provider is configured', async () => {
     const forget = endpoint(endpoints.forgetPassword, { msg: SENT });
-    window.grecaptcha = { ready: (callback) => callback(), execute: async () => 'forgot-token' };
     try {
-      const { user } = await renderAuth('/forgot-password', {
-        config: { captcha: { provider: 'recaptcha', siteKey: 'k' } },
-      });
-      let script: HTMLScriptElement | null = null;
-      await waitFor(() => {
-        script = document.querySelector('script[src^="https://www.google.com/recaptcha/api.js"]');
-        expect(script).not.toBeNull();
-      });
-      script!.dispatchEvent(new Event('load'));
+      const { user } = await renderAuth('/forgot-password', { config: RECAPTCHA_CONFIG });
+      await loadRecaptcha('forgot-token');
       await enterEmail();
       await waitFor(() => expect(submit()).toBeEnabled());
       await user.click(submit());
@@ -95,8 +87,7 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
         ]),
       );
     } finally {
-      document.head.querySelectorAll('script').forEach((s) => s.remove());
-      delete window.grecaptcha;
+      removeRecaptcha();
     }
   });
 });

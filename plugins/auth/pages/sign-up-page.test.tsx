@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { RECAPTCHA_CONFIG, loadRecaptcha, removeRecaptcha } from '../testing/recaptcha';
 import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
@@ -20,7 +21,6 @@ async function fillForm({ withEmail = true } = {}) {
 }
 
 const FRENCH_INVALID_EMAIL = "Format d'adresse e-mail invalide";
-
 
 describe('sign-up page', { timeout: 60_000 }, () => {
   it('shows every field labelled and the legal links from config', async () => {
@@ -111,6 +111,21 @@ describe('sign-up page', { timeout: 60_000 }, () => {
         portal: 'kreanoAccount',
       },
     ]);
+  });
+
+  it('sends the captcha token when a provider is configured', async () => {
+    const register = endpoint(endpoints.register, { data: { isVerified: false }, msg: '' });
+    try {
+      const { user } = await renderAuth('/sign-up', { config: RECAPTCHA_CONFIG });
+      await loadRecaptcha('sign-up-token');
+      await fillForm();
+      await user.click(submit());
+      await waitFor(() =>
+        expect(register.bodies).toMatchObject([{ email: 'ada@example.com', captcha: 'sign-up-token' }]),
+      );
+    } finally {
+      removeRecaptcha();
+    }
   });
 
   it('invited: pre-fills a read-only email, sends the invitation and, when verified, goes to login', async () => {

@@ -1,4 +1,5 @@
 import {
+  captchaField,
   clearFields,
   EmailInput,
   fieldRules,
@@ -11,6 +12,7 @@ import {
   SubmitButton,
   TaggedText,
   TextInput,
+  useCaptcha,
   useRuleForm,
   useService,
   useUnmountSignal,
@@ -48,6 +50,7 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const href = useAuthHref();
   const signal = useUnmountSignal();
+  const captchaFor = useCaptcha();
   const [query] = useSearchParams();
   const [invitation] = useState(() => readInvitation(query));
   const form = useRuleForm<SignUpValues>({
@@ -64,6 +67,11 @@ export default function SignUpPage() {
   const signUp = async (values: SignUpValues) => {
     setBusy(true);
     try {
+      const check = await captchaFor('sign_up');
+      if (!check) {
+        setBusy(false);
+        return;
+      }
       const { data, msg } = await api.register(
         {
           firstName: values.firstName.trim(),
@@ -72,6 +80,7 @@ export default function SignUpPage() {
           password: values.password,
           portal: config.portalKey,
           ...(invitation ? { orgId: invitation.orgId, invitationId: invitation.invitationId } : {}),
+          ...captchaField(check.token),
         },
         signal(),
       );

@@ -117,7 +117,13 @@ export class AccountService {
     return (await this.s.throttle.take('register-mail', email, { limit: 1, windowMs })).ok;
   }
 
+  /** The forms that send mail or create accounts pass the configured captcha first, as login does. */
+  private async checkCaptcha(token: string | null | undefined, request: FastifyRequest): Promise<void> {
+    if (!(await this.s.captcha.verify(token, request.ip))) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
+  }
+
   async register(body: RegisterBody, request: FastifyRequest): Promise<{ data: { isVerified: boolean }; msg: string }> {
+    await this.checkCaptcha(body.captcha, request);
     const arrived = performance.now();
     const answer = await this.createAccountOrMail(body, request);
     // A free address costs the account's inserts and a taken one does not: answer both at the same time
@@ -208,7 +214,7 @@ export class AccountService {
   }
 
   async forgotPassword(body: ForgetPasswordBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
-    if (!(await this.s.captcha.verify(body.captcha, request.ip))) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
+    await this.checkCaptcha(body.captcha, request);
     const email = normaliseEmail(body.email);
     await this.throttleMail('forgot-password', email, request);
     const user = await findUserByEmail(this.s.db, email);
@@ -225,6 +231,7 @@ export class AccountService {
   }
 
   async resendEmail(body: ResendEmailBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
+    await this.checkCaptcha(body.captcha, request);
     const email = normaliseEmail(body.email);
     await this.throttleMail('resend-email', email, request);
     const user = await findUserByEmail(this.s.db, email);
