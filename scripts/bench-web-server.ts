@@ -114,6 +114,8 @@ export async function startPortalServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // The shipped plugins on their simulations: a benchmark charges, texts and checks nobody (docs/production.md).
+      ALLOW_SIMULATED: 'payments,sms,identity',
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },

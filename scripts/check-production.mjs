@@ -3,7 +3,10 @@
 // Copies the built project to a temporary folder as a fresh clone would have it (tracked and new files, plus
 // the two builds; no node_modules, no .env, no data), installs it with `npm ci --omit=dev`, proves every package
 // the bundled server imports is a declared dependency that installed, starts `NODE_ENV=production npm start`
-// in its own process group, and expects /v1/health, the portal's /login and one of its assets to answer.
+// in its own process group, and expects /v1/health, the portal's /login and one of its assets to answer. The
+// shipped portal enables plugins that run on simulated services by default (billing, SMS, identity checks): the
+// first start, with the defaults, must refuse and name their variables; the second names them in ALLOW_SIMULATED
+// and must start, warning about each one (docs/production.md, "Simulated services").
 // Any failure exits non-zero with the reason and the server's output. Plain JavaScript: no tsx needed.
 //
 // WEB_ROOT (default dist) names the portal build to ship; CHECK_PORT picks the port (default: a free one);
@@ -229,27 +232,51 @@ async function main() {
 
     const port = Number(process.env.CHECK_PORT) || (await freePort());
     const base = `http://127.0.0.1:${port}`;
-    log(`NODE_ENV=production npm start on port ${port}`);
-    server = spawn('npm', ['start'], {
-      cwd: folder,
-      // Its own session and process group (setsid), so the whole tree stops together.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? folder,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(folder, 'data'),
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        PUBLIC_URL: base,
-        WEB_ROOT: webRootName,
-        LOG_LEVEL: 'warn',
-      },
-    });
-    server.stdout?.on('data', (chunk) => output.push(String(chunk)));
-    server.stderr?.on('data', (chunk) => output.push(String(chunk)));
+    /** `NODE_ENV=production npm start` in its own session and process group (setsid), so the tree stops together. */
+    const start = (/** @type {Record<string, string>} */ extra) => {
+      output.length = 0;
+      const started = spawn('npm', ['start'], {
+        cwd: folder,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? folder,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: join(folder, 'data'),
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          PUBLIC_URL: base,
+          WEB_ROOT: webRootName,
+          LOG_LEVEL: 'warn',
+          ...extra,
+        },
+      });
+      started.stdout?.on('data', (chunk) => output.push(String(chunk)));
+      started.stderr?.on('data', (chunk) => output.push(String(chunk)));
+      return started;
+    };
+
+    log('NODE_ENV=production npm start with the default providers: it must refuse the simulations');
+    server = start({});
+    const refused = server;
+    const exitCode = await new Promise((done) => refused.once('exit', (code) => done(code)));
+    const refusal = output.join('');
+    if (exitCode === 0) failCheck('the production start on simulated services exited 0');
+    for (const expected of [
+      'Production does not run on simulated services',
+      'PAYMENT_PROVIDER=test',
+      'SMS_PROVIDER=outbox',
+      'IDENTITY_PROVIDER=development',
+      'ALLOW_SIMULATED=payments,sms,identity',
+    ]) {
+      if (!refusal.includes(expected)) failCheck(`the refused start did not say "${expected}"`);
+    }
+    log('refused, naming PAYMENT_PROVIDER, SMS_PROVIDER and IDENTITY_PROVIDER');
+
+    log(`NODE_ENV=production ALLOW_SIMULATED=payments,sms,identity npm start on port ${port}`);
+    server = start({ ALLOW_SIMULATED: 'payments,sms,identity' });
     const running = server;
     await waitForHealth(
       `${base}/v1/health`,
@@ -259,6 +286,9 @@ async function main() {
           : null,
       180_000,
     );
+    const warned = output.join('').match(/Simulated service allowed by ALLOW_SIMULATED/g) ?? [];
+    if (warned.length !== 3)
+      failCheck(`expected a warning for each of the three simulations, found ${warned.length}`);
     await checkAnswers(base, folder);
     log('production path OK');
   } catch (error) {

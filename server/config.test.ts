@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, productionChecks } from './config';
+import { enabledPortalPlugins } from './simulations';
+
+/** A deployment whose portal enables no plugin that needs an outside service. */
+const NO_PLUGINS = new Set<string>();
 
 describe('productionChecks', () => {
   it('stops a production server on a shared database without a shared signing key', () => {
@@ -8,7 +12,7 @@ describe('productionChecks', () => {
       DATABASE_URL: 'postgres://db/portal',
       SMTP_URL: 'smtp://mail',
     });
-    expect(productionChecks(config).errors).toEqual([
+    expect(productionChecks(config, NO_PLUGINS).errors).toEqual([
       'JWT_SECRET is required in production with DATABASE_URL: every instance must sign tokens with the same key',
     ]);
     const shared = loadConfig({
@@ -17,12 +21,12 @@ describe('productionChecks', () => {
       SMTP_URL: 'smtp://mail',
       JWT_SECRET: 'x'.repeat(32),
     });
-    expect(productionChecks(shared)).toEqual({ errors: [], warnings: [] });
+    expect(productionChecks(shared, NO_PLUGINS)).toEqual({ errors: [], warnings: [] });
   });
 
   it('lets a single production instance keep its generated key, and warns when mail cannot leave', () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/portal-data' });
-    expect(productionChecks(config)).toEqual({
+    expect(productionChecks(config, NO_PLUGINS)).toEqual({
       errors: [],
       warnings: [
         'SMTP_URL is not set: mail (verification, password reset, codes) reaches nobody in production',
@@ -31,10 +35,66 @@ describe('productionChecks', () => {
   });
 
   it('asks nothing of development', () => {
-    expect(productionChecks(loadConfig({ DATABASE_URL: 'postgres://db/portal' }))).toEqual({
+    expect(productionChecks(loadConfig({ DATABASE_URL: 'postgres://db/portal' }), SHIPPED_PLUGINS)).toEqual({
       errors: [],
       warnings: [],
     });
+  });
+});
+
+const SHIPPED_PLUGINS = enabledPortalPlugins('portal.config.json');
+const PRODUCTION = { NODE_ENV: 'production', DATA_DIR: '/tmp/portal-data', SMTP_URL: 'smtp://mail' };
+
+describe('simulated services in production (docs/production.md)', () => {
+  it('refuses to start the shipped portal on its defaults, naming each simulation and its variable', () => {
+    const { errors } = productionChecks(loadConfig(PRODUCTION), SHIPPED_PLUGINS);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Production does not run on simulated services: /);
+    for (const setting of ['PAYMENT_PROVIDER=test', 'SMS_PROVIDER=outbox', 'IDENTITY_PROVIDER=development'])
+      expect(errors[0]).toContain(setting);
+    expect(errors[0]).toContain('ALLOW_SIMULATED=payments,sms,identity');
+  });
+
+  it('starts with each simulation named in ALLOW_SIMULATED, warning about each one', () => {
+    const config = loadConfig({ ...PRODUCTION, ALLOW_SIMULATED: 'payments, sms,identity' });
+    const { errors, warnings } = productionChecks(config, SHIPPED_PLUGINS);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      'Simulated service allowed by ALLOW_SIMULATED: billing runs on PAYMENT_PROVIDER=test, so test cards succeed and nothing is charged.',
+      'Simulated service allowed by ALLOW_SIMULATED: two-factor runs on SMS_PROVIDER=outbox, so mobile two-factor codes are never texted and their owners cannot sign in.',
+      'Simulated service allowed by ALLOW_SIMULATED: kyc-kyb runs on IDENTITY_PROVIDER=development, so identity and business checks are invented, not made.',
+    ]);
+  });
+
+  it('still refuses the simulations ALLOW_SIMULATED does not name', () => {
+    const { errors } = productionChecks(
+      loadConfig({ ...PRODUCTION, ALLOW_SIMULATED: 'payments' }),
+      SHIPPED_PLUGINS,
+    );
+    expect(errors[0]).not.toContain('PAYMENT_PROVIDER');
+    expect(errors[0]).toContain('SMS_PROVIDER=outbox');
+    expect(errors[0]).toContain('ALLOW_SIMULATED=sms,identity');
+  });
+
+  it('asks nothing for a plugin the portal does not enable', () => {
+    const onlySignIn = new Set(['auth', 'apps', 'branding']);
+    expect(productionChecks(loadConfig(PRODUCTION), onlySignIn)).toEqual({ errors: [], warnings: [] });
+    const withoutBilling = new Set([...SHIPPED_PLUGINS].filter((plugin) => plugin !== 'billing'));
+    expect(productionChecks(loadConfig(PRODUCTION), withoutBilling).errors[0]).not.toContain(
+      'PAYMENT_PROVIDER',
+    );
+  });
+
+  it('stops at an unknown simulation or provider name instead of guessing', () => {
+    expect(() => loadConfig({ ALLOW_SIMULATED: 'cards' })).toThrow(
+      'ALLOW_SIMULATED lists payments, sms, identity, got "cards"',
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(
+      'SMS_PROVIDER must be one of outbox, got "pigeon"',
+    );
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'oracle' })).toThrow(
+      'IDENTITY_PROVIDER must be one of development, got "oracle"',
+    );
   });
 });
 
@@ -60,7 +120,9 @@ describe('network and header settings (server/README.md "Security")', () => {
       maxAgeSeconds: 600,
     });
     expect(loadConfig({ HSTS: 'off' }).hsts.mode).toBe('off');
-    expect(() => loadConfig({ HSTS: 'sometimes' })).toThrow('HSTS must be one of tls, always, off, got "sometimes"');
+    expect(() => loadConfig({ HSTS: 'sometimes' })).toThrow(
+      'HSTS must be one of tls, always, off, got "sometimes"',
+    );
   });
 
   it("allows CORS for PUBLIC_URL's origin by default, or the origins CORS_ORIGINS lists", () => {

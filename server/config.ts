@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { projectRoot } from './paths';
 import { normaliseRange } from './security/ip-ranges';
+import { SIMULATION_NAMES, simulatedServices, simulationChecks, type SimulationName } from './simulations';
 
 export type CaptchaProviderName = 'none' | 'recaptcha' | 'turnstile';
 
@@ -51,6 +52,12 @@ export interface ServerConfig {
   scheduler: boolean;
   /** The card processor billing uses (PAYMENT_PROVIDER; `test` = the built-in test mode, docs/billing.md). */
   paymentProvider: string;
+  /** Where mobile two-factor codes go (SMS_PROVIDER; `outbox` = written to the outbox, never texted). */
+  smsProvider: SmsProviderName;
+  /** Who checks KYC and KYB (IDENTITY_PROVIDER; `development` = the simulation of docs/identity-verification.md). */
+  identityProvider: IdentityProviderName;
+  /** The simulations a production start accepts (ALLOW_SIMULATED, comma-separated; docs/production.md). */
+  allowSimulated: ReadonlySet<SimulationName>;
   /** Login attempts: failures per email and per IP inside the window, then 429. */
   loginThrottle: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   /** Mail-sending endpoints (forgot-password, resend-email): requests per email and per IP inside the window. */
@@ -101,7 +108,8 @@ function nonNegativeInteger(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be 0 or a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -125,7 +133,8 @@ function optionalCount(env: Env, name: string): number | null {
   const raw = env[name];
   if (raw === undefined || raw === '') return null;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be 0 or a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -146,10 +155,15 @@ export function trustedProxies(raw: string | undefined): false | string[] {
         'otherwise any client could choose its own address with X-Forwarded-For',
     );
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (!PROXY_NAMES.includes(entry) && !normaliseRange(entry)) {
-      throw new Error(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of ${PROXY_NAMES.join(', ')}`);
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of ${PROXY_NAMES.join(', ')}`,
+      );
     }
   }
   return entries;
@@ -175,6 +189,31 @@ function origins(raw: string): string[] {
     });
 }
 
+const smsProviders = ['outbox'] as const;
+type SmsProviderName = (typeof smsProviders)[number];
+const identityProviders = ['development'] as const;
+type IdentityProviderName = (typeof identityProviders)[number];
+
+/** `NAME`'s value when it is one of `allowed`, its default when unset; anything else stops the start. */
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name] || fallback;
+  if (!allowed.includes(value as T))
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+function simulationNames(raw: string | undefined): Set<SimulationName> {
+  const names = (raw ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!SIMULATION_NAMES.includes(name as SimulationName))
+      throw new Error(`ALLOW_SIMULATED lists ${SIMULATION_NAMES.join(', ')}, got "${name}"`);
+  }
+  return new Set(names as SimulationName[]);
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 8080);
   const nodeEnv = env.NODE_ENV || 'development';
@@ -187,7 +226,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (provider !== 'none' && !env.CAPTCHA_SECRET)
     throw new Error('CAPTCHA_SECRET is required when CAPTCHA_PROVIDER is set');
   const hstsMode = (env.HSTS || 'tls') as HstsMode;
-  if (!hstsModes.includes(hstsMode)) throw new Error(`HSTS must be one of ${hstsModes.join(', ')}, got "${hstsMode}"`);
+  if (!hstsModes.includes(hstsMode))
+    throw new Error(`HSTS must be one of ${hstsModes.join(', ')}, got "${hstsMode}"`);
   const accessTokenTtlSeconds = integer(env, 'ACCESS_TOKEN_TTL', 900);
   return {
     port,
@@ -207,7 +247,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE', 7 * 24 * 3600),
     // The portal logs out after the access token's lifetime without input plus its countdown; a login whose
     // portal is gone (tab closed, token stolen) ends on the server after the same time.
-    sessionIdleSeconds: integer(env, 'SESSION_IDLE_TIMEOUT', accessTokenTtlSeconds + PORTAL_IDLE_WARNING_SECONDS),
+    sessionIdleSeconds: integer(
+      env,
+      'SESSION_IDLE_TIMEOUT',
+      accessTokenTtlSeconds + PORTAL_IDLE_WARNING_SECONDS,
+    ),
     refreshReuseGraceSeconds: nonNegativeInteger(env, 'REFRESH_REUSE_GRACE_SECONDS', 10),
     reauthWindowSeconds: integer(env, 'REAUTH_WINDOW', 300),
     jwtSecret: env.JWT_SECRET || null,
@@ -223,6 +267,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     scheduler: flag(env, 'SCHEDULER', nodeEnv !== 'test'),
     paymentProvider: env.PAYMENT_PROVIDER || 'test',
+    smsProvider: oneOf(env, 'SMS_PROVIDER', smsProviders, 'outbox'),
+    identityProvider: oneOf(env, 'IDENTITY_PROVIDER', identityProviders, 'development'),
+    allowSimulated: simulationNames(env.ALLOW_SIMULATED),
     loginThrottle: {
       maxFailuresPerEmail: integer(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 10),
       maxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 100),
@@ -233,7 +280,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxPerIp: integer(env, 'MAIL_MAX_PER_IP', 30),
       windowSeconds: integer(env, 'MAIL_THROTTLE_WINDOW', 900),
     },
-    signUpAnswerFloorMs: nonNegativeInteger(env, 'SIGN_UP_ANSWER_FLOOR_MS', nodeEnv === 'test' ? 0 : SIGN_UP_ANSWER_FLOOR_MS),
+    signUpAnswerFloorMs: nonNegativeInteger(
+      env,
+      'SIGN_UP_ANSWER_FLOOR_MS',
+      nodeEnv === 'test' ? 0 : SIGN_UP_ANSWER_FLOOR_MS,
+    ),
     bodyLimitBytes: 1024 * 1024,
     logLevel: env.LOG_LEVEL || 'info',
     organizationLimit: optionalCount(env, 'ORGANIZATION_LIMIT'),
@@ -246,12 +297,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
 /**
  * What a production start must not ignore (docs/production.md): `errors` stop the server, `warnings` are logged.
- * Only the server process asks; the command-line tools do not sign tokens or send mail.
+ * Only the server process asks; the command-line tools do not sign tokens or send mail. `enabledPlugins` are the
+ * portal's (portal.config.json): a simulated service is refused only where an enabled plugin would use it.
  */
-export function productionChecks(config: ServerConfig): { errors: string[]; warnings: string[] } {
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  if (!config.isProduction) return { errors, warnings };
+export function productionChecks(
+  config: ServerConfig,
+  enabledPlugins: ReadonlySet<string>,
+): { errors: string[]; warnings: string[] } {
+  if (!config.isProduction) return { errors: [], warnings: [] };
+  const { errors, warnings } = simulationChecks(
+    simulatedServices(config, enabledPlugins),
+    config.allowSimulated,
+  );
   if (config.databaseUrl && !config.jwtSecret) {
     errors.push(
       'JWT_SECRET is required in production with DATABASE_URL: every instance must sign tokens with the same key',

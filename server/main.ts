@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, productionChecks } from './config';
 import { createLogger } from './logging';
 import { projectRoot } from './paths';
+import { enabledPortalPlugins } from './simulations';
 import { demoLoginSummary } from './seed/demo-data';
 import { firstOwnerHint, startUpSeed } from './seed/start-up-seed';
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const { errors, warnings } = productionChecks(config);
+  const { errors, warnings } = productionChecks(config, enabledPortalPlugins(config.portalConfigFile));
   if (errors.length > 0) throw new Error(errors.join('\n'));
   for (const warning of warnings) logger.warn(warning);
   if (!existsSync(join(config.webRoot, 'index.html')))

@@ -6,6 +6,7 @@ import { useService } from '../di/use-service';
 import { PageSpinner } from '../layout/page-spinner';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { ReauthDialogHost } from '../reauth/reauth-dialog-host';
+import { OrganizationTwoFactorRedirect } from '../session/organization-two-factor-redirect';
 import { SessionStore } from '../session/session-store';
 
 // Only deployments that configure a support chat load its host (docs/support-chat.md).
@@ -35,6 +36,8 @@ export const RootLayout = observer(function RootLayout() {
       )}
       {/* Sensitive calls refused with REAUTH_REQUIRED ask for a fresh proof here (docs/two-factor.md). */}
       {session.isUserLoggedIn && <ReauthDialogHost />}
+      {/* Calls refused with TWO_FACTOR_REQUIRED once the organisation enforces 2FA (docs/two-factor.md). */}
+      {session.isUserLoggedIn && <OrganizationTwoFactorRedirect />}
       {config.supportChat && (
         <Suspense fallback={null}>
           <SupportChatHost />

@@ -1,5 +1,6 @@
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { REFRESH_TOKEN_HEADER } from '@contract/v1/constants';
+import { TWO_FACTOR_REQUIRED } from '@contract/v1/security-codes';
 import { endpointPath, type Endpoint, type EndpointAuth, type HttpMethod } from '@contract/v1/endpoint';
 import { endpoints } from '@contract/v1/endpoints';
 import { PortalConfig } from '../config/portal-config';
@@ -95,6 +96,8 @@ function follow(signal: AbortSignal | undefined, controller: AbortController): (
  * @example
  * const { data, msg } = await http.call(endpoints.updateUser, { body }, { signal, showSuccess: true });
  */
+const isOrganizationTwoFactorRefusal = (error: ApiError) => error.code === TWO_FACTOR_REQUIRED;
+
 @injectable()
 export class AxiosHttpClient implements HttpClient, TokenRefresher {
   private readonly axios: AxiosInstance;
@@ -162,6 +165,10 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
     } catch (error) {
       const apiError = toApiError(error, this.translator, controller.signal.aborted);
       if (!options.silent && !apiError.aborted) this.notifier.error(apiError.message);
+      // The organisation gate's answer once the organisation enforces 2FA; entering it (the account selection)
+      // answers the same code and shows its own notice.
+      if (isOrganizationTwoFactorRefusal(apiError) && call.url !== endpoints.organizationAccess.path)
+        this.session.setOrganizationTwoFactorRequired(true);
       throw apiError;
     } finally {
       this.inFlight.delete(controller);
@@ -257,7 +264,11 @@ export class AxiosHttpClient implements HttpClient, TokenRefresher {
           ? new ApiError(this.translator.t('core:http.tryAgain'), status)
           : toApiError(error, this.translator, false);
       }
-      const expired = new ApiError(this.translator.t('core:http.sessionExpired'), status);
+      // A session whose organisation now enforces 2FA is not renewed: the server says why.
+      const refused = toApiError(error, this.translator, false);
+      const expired = isOrganizationTwoFactorRefusal(refused)
+        ? refused
+        : new ApiError(this.translator.t('core:http.sessionExpired'), status);
       this.notifier.error(expired.message);
       this.session.logout();
       throw expired;

@@ -121,6 +121,12 @@ export class SessionStore implements AuthState {
    * logs in next should not land on the last person's page.
    */
   endedByUser = false;
+  /**
+   * The active organisation refused a call because it now enforces two-factor authentication, which this user has
+   * off (403 TWO_FACTOR_REQUIRED from the organisation gate). Not persisted. Core's root layout then sends the user
+   * through the account selection for this organisation, whose notice turns 2FA on (docs/two-factor.md).
+   */
+  organizationTwoFactorRequired = false;
   private readonly logoutListeners = new Set<() => void>();
   private readonly storage: Storage;
   private readonly stopWriting: () => void;
@@ -270,6 +276,10 @@ export class SessionStore implements AuthState {
       o.organizationId === this.organizationId ? { ...o, branding } : o,
     );
     this.logo = logo;
+  }
+
+  setOrganizationTwoFactorRequired(value: boolean): void {
+    this.organizationTwoFactorRequired = value;
   }
 
   setTwoFactorEnabledInOrg(value: boolean): void {

@@ -2,14 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { forbidden } from '../http/errors';
 import { message, type MessageKey } from '../i18n/message';
+import { TWO_FACTOR_REQUIRED } from '../../contract/v1/security-codes';
 import { ipAllowLists } from '../modules/ip-allow-list/schema';
 import { memberships, organizations } from '../modules/organizations/schema';
+import { users } from '../modules/users/schema';
 import type { AuthContext } from '../modules/sessions/session-service';
 import { addressInRanges, displayAddress } from './ip-ranges';
 
 export const GATE_MESSAGES = {
   membershipEnded: 'members.membershipEnded',
   organizationDisabled: 'organizations.disabled',
+  twoFactorRequired: 'organizations.twoFactorRequired',
   ipRefused: 'ip.refused',
 } satisfies Record<string, MessageKey>;
 
@@ -17,8 +20,9 @@ export const GATE_MESSAGES = {
  * The one door of organisation-scoped requests (docs/access-control.md). The `authenticate` hook calls `admit`
  * for every session endpoint that is not marked `scope: 'account'` in the contract, when the caller's token is
  * an organisation token: the organisation must still be enabled and the caller still a member (a disabled
- * organisation's and a removed member's tokens stop at their next request, not at their expiry) and, when the
- * organisation keeps an IP allow-list, call from inside it.
+ * organisation's and a removed member's tokens stop at their next request, not at their expiry), have two-factor
+ * authentication on when the organisation enforces it (turned on after the token was issued: the portal sends the
+ * member to set it up) and, when the organisation keeps an IP allow-list, call from inside it.
  * Organisation access tokens are refused the same way (`admitAddress`, POST /v1/organization/access).
  */
 export class OrganizationGate {
@@ -39,20 +43,28 @@ export class OrganizationGate {
   }
 
   /**
-   * Throws 403 unless the organisation is enabled, the token's user is still a member and calls from an allowed
-   * address (one query).
+   * Throws 403 unless the organisation is enabled, the token's user is still a member, has 2FA on when the
+   * organisation enforces it, and calls from an allowed address (one query).
    */
   async admit(auth: AuthContext, ip: string): Promise<void> {
     if (!auth.organizationId) return;
     const [row] = await this.db
-      .select({ enabled: organizations.enabled, ranges: ipAllowLists.ranges })
+      .select({
+        enabled: organizations.enabled,
+        enforceTwoFactor: organizations.enforceTwoFactor,
+        twoFactorEnabled: users.twoFactorEnabled,
+        ranges: ipAllowLists.ranges,
+      })
       .from(memberships)
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .innerJoin(users, eq(users.id, memberships.userId))
       .leftJoin(ipAllowLists, eq(ipAllowLists.organizationId, memberships.organizationId))
       .where(and(eq(memberships.organizationId, auth.organizationId), eq(memberships.userId, auth.userId)))
       .limit(1);
     if (!row) throw forbidden(GATE_MESSAGES.membershipEnded, 'MEMBERSHIP_ENDED');
     if (!row.enabled) throw forbidden(GATE_MESSAGES.organizationDisabled, 'ORGANIZATION_DISABLED');
+    if (row.enforceTwoFactor && !row.twoFactorEnabled)
+      throw forbidden(GATE_MESSAGES.twoFactorRequired, TWO_FACTOR_REQUIRED);
     refuseOutside(row.ranges ?? [], ip);
   }
 }

@@ -28,10 +28,11 @@ describe('KYC form', { timeout: 180_000 }, () => {
     const { user } = await renderVerification('/account/kyc');
     await progress('Step 1 of 5: Personal details');
     await user.click(next());
+    // Each field's rules settle on their own (the date picker's after the text fields'): wait for each message.
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
-    expect(screen.getByText('Last name is required')).toBeInTheDocument();
-    expect(screen.getByText('Select your gender')).toBeInTheDocument();
-    expect(screen.getByText('Date of birth is required')).toBeInTheDocument();
+    expect(await screen.findByText('Last name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Select your gender')).toBeInTheDocument();
+    expect(await screen.findByText('Date of birth is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('First name'), 'J4ne');
     expect(await screen.findByText('Enter your first name in format: John Smith')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Date of birth'), '01/01/2015{Enter}');

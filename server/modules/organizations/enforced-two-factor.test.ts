@@ -4,7 +4,8 @@ import type { App } from '../../http/types';
 import { DEMO_IDS } from '../../seed/demo-data';
 import { call, createTestApp, loginAs } from '../../test/test-app';
 import { users } from '../users/schema';
-import { memberships } from './schema';
+import { REFRESH_TOKEN_HEADER } from '../../../contract/v1/constants';
+import { memberships, organizations } from './schema';
 
 /**
  * Issue #17 item 8: an organisation that enforces 2FA (seeded Globex) gets no access token for a member whose 2FA
@@ -135,5 +136,49 @@ describe('POST /v1/organization/access to an organisation that enforces 2FA', ()
     });
     expect(refused.statusCode).toBe(404);
     expect((await twoFactorOf(alice.accessToken)).enabled).toBe(false);
+  });
+});
+
+/** #33 finding 3: enforcement turned on while a member without 2FA is inside the organisation. */
+describe('"enforce 2FA" turned on after a member without 2FA entered', () => {
+  const enforce = (on: boolean) =>
+    app.database.db.update(organizations).set({ enforceTwoFactor: on }).where(eq(organizations.id, DEMO_IDS.globex));
+  afterAll(() => enforce(true));
+
+  const refresh = (refreshToken: string) =>
+    call(app, { method: 'POST', url: '/v1/organization/refresh', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } });
+
+  it('stops the live organisation session at its next call and refresh; accepting the notice lets the member back in', async () => {
+    const { token } = await globexMember();
+    await enforce(false);
+    const entered = await access(token, { orgId: DEMO_IDS.globex, portalId: 'kreanoAccount' });
+    expect(entered.statusCode).toBe(200);
+    const { accessToken, refreshToken } = entered.json.data as { accessToken: string; refreshToken: string };
+    expect((await call(app, { url: '/v1/organization/member', token: accessToken })).statusCode).toBe(200);
+
+    await enforce(true);
+    const REQUIRED = { code: 'TWO_FACTOR_REQUIRED', msg: 'This organisation requires two-factor authentication' };
+    const members = await call(app, { url: '/v1/organization/member', token: accessToken });
+    expect(members.statusCode).toBe(403);
+    expect(members.json).toEqual(REQUIRED);
+    const invite = await call(app, {
+      url: '/v1/organization/member',
+      token: accessToken,
+      body: { email: 'friend@example.com', role: 'member' },
+    });
+    expect(invite.statusCode).toBe(403);
+    expect(invite.json).toEqual(REQUIRED);
+    const renewed = await refresh(refreshToken);
+    expect(renewed.statusCode).toBe(401);
+    expect(renewed.json).toEqual(REQUIRED);
+    // The account itself is not signed out: the notice's answer turns 2FA on and opens a session that works.
+    const accepted = await access(accessToken, {
+      orgId: DEMO_IDS.globex,
+      portalId: 'kreanoAccount',
+      enableTwoFactor: true,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect((await call(app, { url: '/v1/organization/member', token: accepted.json.data.accessToken })).statusCode).toBe(200);
+    expect((await refresh(accepted.json.data.refreshToken)).statusCode).toBe(200);
   });
 });

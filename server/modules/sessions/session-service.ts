@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditTrail } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { TWO_FACTOR_REQUIRED } from '../../../contract/v1/security-codes';
 import { memberships, organizations } from '../organizations/schema';
 import { refreshTokens, sessions } from './schema';
 import { users } from '../users/schema';
@@ -29,6 +30,8 @@ export interface TokenPair {
 }
 
 export const SESSION_EXPIRED = 'http.sessionExpired' satisfies MessageKey;
+/** A refresh refused because the session's organisation now enforces two-factor authentication. */
+const TWO_FACTOR_MISSING_MESSAGE = 'organizations.twoFactorRequired' satisfies MessageKey;
 
 export const SESSION_MESSAGES = {
   loggedOut: 'sessions.loggedOut',
@@ -89,10 +92,17 @@ function liveSessionQuery(db: Db) {
 /** A refresh token by its hash, with its session and whether its user is disabled: prepared once, as above. */
 function refreshTokenQuery(db: Db) {
   return db
-    .select({ token: refreshTokens, session: sessions, userDisabled: users.disabled })
+    .select({
+      token: refreshTokens,
+      session: sessions,
+      userDisabled: users.disabled,
+      // An organisation session whose organisation now enforces 2FA the user has off is not renewed.
+      twoFactorMissing: sql<boolean>`coalesce(${organizations.enforceTwoFactor}, false) and not ${users.twoFactorEnabled}`,
+    })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
     .where(eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')))
     .prepare('session_refresh_token');
 }
@@ -210,6 +220,7 @@ export class SessionService {
     const { token, session } = row;
     if (token.rotatedAt) return this.refreshRotated(rawToken, token, session, request);
     this.assertLive(session, row.userDisabled, now);
+    this.assertTwoFactorKept(row.twoFactorMissing);
     if (now.getTime() - token.createdAt.getTime() > this.policy.idleSeconds * 1000) {
       await this.revokeSession(session.id, 'idle');
       throw unauthorized(SESSION_EXPIRED, 'SESSION_IDLE');
@@ -245,6 +256,15 @@ export class SessionService {
     return row;
   }
 
+  /**
+   * An organisation that turned on "enforce 2FA" after this session entered it: the session is not renewed (the
+   * portal signs the member in again, and entering the organisation asks for 2FA). The session itself stays, so
+   * the user's other tabs and organisations are not signed out by this refusal.
+   */
+  private assertTwoFactorKept(twoFactorMissing: boolean): void {
+    if (twoFactorMissing) throw unauthorized(TWO_FACTOR_MISSING_MESSAGE, TWO_FACTOR_REQUIRED);
+  }
+
   private assertLive(session: SessionRow, userDisabled: boolean, now: Date): void {
     if (session.revokedAt || session.expiresAt.getTime() <= now.getTime() || userDisabled) {
       throw unauthorized(SESSION_EXPIRED, 'SESSION_ENDED');
@@ -273,6 +293,7 @@ export class SessionService {
       if (!next || next.token.sessionId !== session.id) break;
       if (!next.token.rotatedAt) {
         this.assertLive(next.session, next.userDisabled, now);
+        this.assertTwoFactorKept(next.twoFactorMissing);
         return { accessToken: await this.accessTokenFor(next.session), refreshToken: candidate };
       }
     }
