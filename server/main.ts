@@ -13,14 +13,25 @@ import { firstOwnerHint, startUpSeed } from './seed/start-up-seed';
  * through scripts/run-built.mjs, which first rebuilds the portal and this server when their sources changed
  * (development only); `npm run build` bundles it into dist-server/main.js. See docs/production.md.
  */
+/** The environment or the deployment's settings do not allow a start (a bad value, a simulation in production). */
+class StartRefused extends Error {}
+
+function refuseStartOnError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new StartRefused(error instanceof Error ? error.message : String(error));
+  }
+}
+
 async function main(): Promise<void> {
   const envFile = join(projectRoot, '.env');
   // Variables already set in the environment win over the file.
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  const config = loadConfig();
+  const config = refuseStartOnError(() => loadConfig());
   const logger = createLogger(config.logLevel);
   const { errors, warnings } = productionChecks(config, enabledPortalPlugins(config.portalConfigFile));
-  if (errors.length > 0) throw new Error(errors.join('\n'));
+  if (errors.length > 0) throw new StartRefused(errors.join('\n'));
   for (const warning of warnings) logger.warn(warning);
   if (!existsSync(join(config.webRoot, 'index.html')))
     logger.warn(`no portal build in ${config.webRoot}: serving the API only`);
@@ -65,6 +76,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A refused configuration is the deployer's to fix: its message alone; anything else with its stack.
+  const report =
+    error instanceof StartRefused
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`${report}\n`);
   process.exit(1);
 });
