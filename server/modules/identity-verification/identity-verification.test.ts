@@ -3,6 +3,7 @@
  * refusals, documents (type from the bytes, size, metadata, encryption at rest, links and who may read them), the
  * development provider's status events on a fake clock, the organisation access answer and the KYB reset.
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,9 @@ import { DEMO_IDS } from '../../seed/demo-data';
 import { call, createTestApp, FakeClock, loginAs, mailbox } from '../../test/test-app';
 import { organizations } from '../organizations/schema';
 import { api, enter } from '../organization-acl/test-helpers';
+import { findUserByEmail } from '../users/user-queries';
 import { DocumentCipher } from './document-cipher';
+import { DetailsSealer, kycDetailsContext, sealPlainKycAnswers } from './sealed-details';
 import { identityDocuments, kycVerifications } from './schema';
 
 let app: App;
@@ -231,6 +234,38 @@ describe('KYC submission', () => {
     expect(kyc.reason).toBe('The passport number could not be verified');
     expect(kyc.details.idProofs[0].number).toBe('PA1234560');
     expect(kyc.draft.details.firstName).toBe('Carol');
+
+    // #33 finding 9: the answers and the draft made of them are sealed in the database.
+    const carolId = (await findUserByEmail(app.database.db, 'carol@example.com'))!.id;
+    const [row] = await app.database.db
+      .select()
+      .from(kycVerifications)
+      .where(eq(kycVerifications.userId, carolId));
+    const stored = JSON.stringify(row);
+    for (const secret of ['PA1234560', '2123 45670 1', '1990-05-17', 'George', 'Carol', 'CAROL CITIZEN'])
+      expect(stored).not.toContain(secret);
+    expect(row!.details).toMatchObject({ sealed: 1 });
+    expect(row!.draft).toMatchObject({ sealed: 1 });
+    expect(row!.expiresOn).toBe('2034-07-01');
+  });
+
+  it('seals answers stored before sealing existed (the pass each start runs), and opens them again', async () => {
+    const legacy = { ...person, idProofs: [passport('doc-legacy', 'PA7654321'), medicare('doc-legacy-2')] };
+    const userId = (await findUserByEmail(app.database.db, 'email2fa@example.com'))!.id;
+    await app.database.db
+      .insert(kycVerifications)
+      .values({ userId, details: legacy as never, status: 'verified', updatedAt: new Date() });
+    const sealer = new DetailsSealer(new DocumentCipher(randomBytes(32)));
+    expect(await sealPlainKycAnswers(app.database.db, sealer)).toBe(1);
+    expect(await sealPlainKycAnswers(app.database.db, sealer)).toBe(0);
+    const [row] = await app.database.db
+      .select()
+      .from(kycVerifications)
+      .where(eq(kycVerifications.userId, userId));
+    expect(JSON.stringify(row)).not.toContain('PA7654321');
+    expect(row!.expiresOn).toBe('2034-07-01');
+    expect(sealer.open(kycDetailsContext(userId), row!.details)).toEqual(legacy);
+    await app.database.db.delete(kycVerifications).where(eq(kycVerifications.userId, userId));
   });
 
   it('keeps a draft between visits', async () => {

@@ -4,6 +4,7 @@ import { replyLanguage } from '../../i18n/localise-replies';
 import { defineServerModule } from '../server-module';
 import { DocumentCipher, DocumentLinks, loadDocumentKey } from './document-cipher';
 import { DOCUMENT_MESSAGES, DocumentService } from './document-service';
+import { DetailsSealer, sealPlainKycAnswers } from './sealed-details';
 import { DevelopmentVerificationProvider, type VerificationProvider } from './verification-provider';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification-service';
 
@@ -28,7 +29,9 @@ export default defineServerModule({
     const cipher = new DocumentCipher(key);
     const documents = new DocumentService(services, cipher, new DocumentLinks(cipher.linkKey()));
     const provider: VerificationProvider = new DevelopmentVerificationProvider();
-    const verification = new VerificationService(services, documents, provider);
+    const sealer = new DetailsSealer(cipher);
+    const verification = new VerificationService(services, documents, provider, sealer);
+    await sealPlainKycAnswers(services.db, sealer);
     const route = contractRouter(app, authenticate, services.access);
     const language = (request: Parameters<typeof replyLanguage>[1]) => replyLanguage(services.i18n, request);
 

@@ -8,6 +8,7 @@ import type {
 import { at, id } from '../../db/columns';
 import { organizations } from '../organizations/schema';
 import { users } from '../users/schema';
+import type { SealedValue } from './sealed-details';
 
 /** PostgreSQL `bytea`, read and written as a Buffer (node-postgres returns one; PGlite a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -64,8 +65,12 @@ export const kycVerifications = pgTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    details: jsonb('details').$type<KycDetails>(),
-    draft: jsonb('draft').$type<KycDraftDetails>(),
+    // Sealed (./sealed-details.ts): the person's numbers, birth date and address never sit in the database as text.
+    // A row written before sealing holds the plain answers until its next write or the start-up pass seals it.
+    details: jsonb('details').$type<SealedValue | KycDetails>(),
+    draft: jsonb('draft').$type<SealedValue | KycDraftDetails>(),
+    /** The first day the verified answers count as expired (a proof's expiry), kept in clear for status checks. */
+    expiresOn: text('expires_on'),
     ...verificationColumns,
   },
   (t) => [index('kyc_verifications_next_check_idx').on(t.nextCheckAt)],

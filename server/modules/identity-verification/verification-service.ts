@@ -26,7 +26,8 @@ import type { AuthContext } from '../sessions/session-service';
 import { users } from '../users/schema';
 import { DOCUMENT_MESSAGES, type DocumentOwner, type DocumentService } from './document-service';
 import { kybVerifications, kycVerifications, verificationEvents } from './schema';
-import { kycExpired } from './identity-queries';
+import { effectiveKycStatus, kycExpiresOn } from './identity-queries';
+import { kycDetailsContext, kycDraftContext, type DetailsSealer } from './sealed-details';
 import { kybFailures, kycFailures, PROOF_DOCUMENTS } from './verification-rules';
 import type { ProviderReason, VerificationProvider, VerificationSubject } from './verification-provider';
 
@@ -63,6 +64,7 @@ export class VerificationService {
     private readonly s: VerificationServiceNeeds,
     private readonly documents: DocumentService,
     private readonly provider: VerificationProvider,
+    private readonly sealer: DetailsSealer,
   ) {}
 
   // ---------------------------------------------------------------------------------------------------------
@@ -95,16 +97,15 @@ export class VerificationService {
   /** A verified KYC whose earliest proof has expired reads `expired` (it must be done again). */
   private effectiveStatus(row: Row | undefined): VerificationStatus {
     if (!row) return 'notSubmitted';
-    const status = row.status as VerificationStatus;
-    if (
-      status === 'verified' &&
-      'userId' in row &&
-      row.details &&
-      kycExpired(row.details, isoDay(this.s.clock.now()))
-    ) {
-      return 'expired';
-    }
-    return status;
+    return 'userId' in row ? effectiveKycStatus(row, this.s.clock.now()) : (row.status as VerificationStatus);
+  }
+
+  /** A KYC row's answers and draft, opened (./sealed-details.ts). */
+  private openKyc(row: typeof kycVerifications.$inferSelect | undefined) {
+    return {
+      details: row ? this.sealer.open<KycDetails>(kycDetailsContext(row.userId), row.details) : null,
+      draft: row ? this.sealer.open<KycDraftBody['details']>(kycDraftContext(row.userId), row.draft) : null,
+    };
   }
 
   private async statusData(
@@ -145,14 +146,15 @@ export class VerificationService {
   async kyc(auth: AuthContext, language: string): Promise<KycData> {
     const row = await this.kycRow(auth.userId);
     const status = await this.statusData('kyc', auth.userId, row, language);
+    const { details, draft } = this.openKyc(row);
     return {
       status: status.status,
       reason: status.reason,
       events: status.events,
-      details: row?.details ?? null,
+      details,
       draft:
-        row?.draft && row.draftSavedAt
-          ? { step: row.draftStep ?? 0, details: row.draft, savedAt: row.draftSavedAt.toISOString() }
+        draft && row?.draftSavedAt
+          ? { step: row.draftStep ?? 0, details: draft, savedAt: row.draftSavedAt.toISOString() }
           : null,
       documents: await this.documents.list({ scope: 'kyc', userId: auth.userId }),
     };
@@ -210,7 +212,12 @@ export class VerificationService {
       kycDocumentIds(body.details.idProofs ?? []),
     );
     const now = this.s.clock.now();
-    const draft = { draft: body.details, draftStep: body.step, draftSavedAt: now, updatedAt: now };
+    const draft = {
+      draft: this.sealer.seal(kycDraftContext(auth.userId), body.details),
+      draftStep: body.step,
+      draftSavedAt: now,
+      updatedAt: now,
+    };
     await this.s.db
       .insert(kycVerifications)
       .values({ userId: auth.userId, ...draft })
@@ -238,7 +245,8 @@ export class VerificationService {
   /** Document ids the stored answers and draft refer to: kept when older uploads are pruned. */
   async referencedKycDocuments(userId: string): Promise<string[]> {
     const [row] = await this.s.db.select().from(kycVerifications).where(eq(kycVerifications.userId, userId));
-    return [...kycDocumentIds(row?.details?.idProofs ?? []), ...kycDocumentIds(row?.draft?.idProofs ?? [])];
+    const { details, draft } = this.openKyc(row);
+    return [...kycDocumentIds(details?.idProofs ?? []), ...kycDocumentIds(draft?.idProofs ?? [])];
   }
 
   async referencedKybDocuments(organizationId: string): Promise<string[]> {
@@ -278,7 +286,8 @@ export class VerificationService {
     const subject: VerificationSubject = { scope: 'kyc', details };
     const { reference, nextCheckAt } = await this.provider.submit(subject, now);
     const values = {
-      details,
+      details: this.sealer.seal(kycDetailsContext(auth.userId), details),
+      expiresOn: kycExpiresOn(details),
       status: 'submitted',
       reason: null,
       providerReference: reference,
@@ -455,8 +464,9 @@ export class VerificationService {
   }
 
   private async check(scope: Scope, row: Row, now: Date): Promise<boolean> {
-    if (!row.details || !row.providerReference || !row.submittedAt) return false;
-    const subject = { scope, details: row.details } as VerificationSubject;
+    const details = 'userId' in row ? this.openKyc(row).details : row.details;
+    if (!details || !row.providerReference || !row.submittedAt) return false;
+    const subject = { scope, details } as VerificationSubject;
     const answer = await this.provider.check(row.providerReference, subject, row.submittedAt, now);
     const userId = 'userId' in row ? row.userId : row.submittedBy;
     const organizationId = 'organizationId' in row ? row.organizationId : null;
@@ -473,7 +483,13 @@ export class VerificationService {
         updatedAt: moved ? now : row.updatedAt,
         // A rejected submission's answers become the draft, so a resubmission starts from them.
         ...(status === 'rejected' && !row.draft
-          ? { draft: row.details as never, draftStep: 0, draftSavedAt: now }
+          ? {
+              draft: ('userId' in row
+                ? this.sealer.seal(kycDraftContext(row.userId), details)
+                : details) as never,
+              draftStep: 0,
+              draftSavedAt: now,
+            }
           : {}),
       };
       const claimed =

@@ -1,0 +1,1 @@
+ALTER TABLE "kyc_verifications" ADD COLUMN "expires_on" text;
