@@ -76,6 +76,21 @@ describe('simulated services in production (docs/production.md)', () => {
     expect(errors[0]).toContain('ALLOW_SIMULATED=sms,identity');
   });
 
+  it('needs one document key for every instance on a shared database when identity verification is on', () => {
+    const shared = {
+      ...PRODUCTION,
+      DATABASE_URL: 'postgres://db/portal',
+      JWT_SECRET: 'x'.repeat(32),
+      ALLOW_SIMULATED: 'payments,sms,identity',
+    };
+    expect(productionChecks(loadConfig(shared), SHIPPED_PLUGINS).errors).toEqual([
+      'DOCUMENT_ENCRYPTION_KEY is required in production with DATABASE_URL: every instance must read the identity documents and KYC answers the others encrypted',
+    ]);
+    const keyed = loadConfig({ ...shared, DOCUMENT_ENCRYPTION_KEY: 'k'.repeat(64) });
+    expect(productionChecks(keyed, SHIPPED_PLUGINS).errors).toEqual([]);
+    expect(productionChecks(loadConfig(shared), new Set(['auth'])).errors).toEqual([]);
+  });
+
   it('asks nothing for a plugin the portal does not enable', () => {
     const onlySignIn = new Set(['auth', 'apps', 'branding']);
     expect(productionChecks(loadConfig(PRODUCTION), onlySignIn)).toEqual({ errors: [], warnings: [] });

@@ -56,6 +56,11 @@ export interface ServerConfig {
   smsProvider: SmsProviderName;
   /** Who checks KYC and KYB (IDENTITY_PROVIDER; `development` = the simulation of docs/identity-verification.md). */
   identityProvider: IdentityProviderName;
+  /**
+   * The key identity documents and KYC answers are encrypted with (DOCUMENT_ENCRYPTION_KEY); null = generated once
+   * into DATA_DIR (one instance only: docs/identity-verification.md).
+   */
+  documentEncryptionKey: string | null;
   /** The simulations a production start accepts (ALLOW_SIMULATED, comma-separated; docs/production.md). */
   allowSimulated: ReadonlySet<SimulationName>;
   /** Login attempts: failures per email and per IP inside the window, then 429. */
@@ -270,6 +275,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smsProvider: oneOf(env, 'SMS_PROVIDER', smsProviders, 'outbox'),
     identityProvider: oneOf(env, 'IDENTITY_PROVIDER', identityProviders, 'development'),
     allowSimulated: simulationNames(env.ALLOW_SIMULATED),
+    documentEncryptionKey: env.DOCUMENT_ENCRYPTION_KEY || null,
     loginThrottle: {
       maxFailuresPerEmail: integer(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 10),
       maxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 100),
@@ -312,6 +318,11 @@ export function productionChecks(
   if (config.databaseUrl && !config.jwtSecret) {
     errors.push(
       'JWT_SECRET is required in production with DATABASE_URL: every instance must sign tokens with the same key',
+    );
+  }
+  if (config.databaseUrl && !config.documentEncryptionKey && enabledPlugins.has('kyc-kyb')) {
+    errors.push(
+      'DOCUMENT_ENCRYPTION_KEY is required in production with DATABASE_URL: every instance must read the identity documents and KYC answers the others encrypted',
     );
   }
   if (!config.smtpUrl)

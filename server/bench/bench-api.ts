@@ -212,6 +212,7 @@ async function main(): Promise<void> {
         // Empty, not unset: a DATABASE_URL in .env must not turn an embedded run into a PostgreSQL one.
         DATABASE_URL: database?.url ?? '',
         JWT_SECRET: randomBytes(32).toString('base64url'),
+        DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         SKIP_WEB_BUILD: '1',
         NODE_ENV: 'production',
         // The shipped plugins on their simulations: a benchmark charges, texts and checks nobody (docs/production.md).

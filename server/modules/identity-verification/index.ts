@@ -22,7 +22,7 @@ export default defineServerModule({
   plugin: async (app, { authenticate, ...services }) => {
     const { config } = services;
     const key = loadDocumentKey({
-      fromEnv: process.env.DOCUMENT_ENCRYPTION_KEY,
+      fromEnv: config.documentEncryptionKey,
       // Tests and in-memory databases get a key of their own; a real data folder keeps its key across restarts.
       dataDir: config.nodeEnv === 'test' ? null : config.dataDir,
     });
