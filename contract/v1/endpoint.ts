@@ -39,6 +39,11 @@ export interface EndpointRoute {
    */
   readonly scope?: 'account';
   /**
+   * The organisation's owner may call it from outside the IP allow-list (the gate checks everything else): the
+   * owner's way back in when the list shuts them out (docs/access-control.md, "IP allow-list").
+   */
+  readonly ownerOutsideAllowList?: true;
+  /**
    * Bytes this endpoint's body may hold, when it must differ from the server's usual limit (1 MiB): a logo upload
    * carries its file in base64. Anything over it answers 413 before validation.
    */

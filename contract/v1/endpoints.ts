@@ -714,7 +714,7 @@ export const endpoints = {
     { response: DetectIpResponse },
   ),
   ipAllowList: endpoint(
-    { method: 'GET', path: '/v1/ip', auth: 'session', permission: 'settings.manage', tag: ORG_SETTINGS },
+    { method: 'GET', path: '/v1/ip', auth: 'session', permission: 'settings.manage', ownerOutsideAllowList: true, tag: ORG_SETTINGS },
     { response: IpAllowListResponse },
   ),
   updateIpAllowList: endpoint(
@@ -723,8 +723,9 @@ export const endpoints = {
       path: '/v1/ip',
       auth: 'session',
       permission: 'settings.manage',
+      ownerOutsideAllowList: true,
       tag: ORG_SETTINGS,
-      description: "Replaces the organisation's IP allow-list (CIDR ranges, IPv4 and IPv6; empty = any address). A list that excludes the caller's own address is refused.",
+      description: "Replaces the organisation's IP allow-list (CIDR ranges, IPv4 and IPv6; empty = any address). A list that excludes the caller's own address is refused, and so is one that excludes the owner's last sign-in address unless the owner saves it. The owner may call it from outside the list.",
     },
     { body: IpAllowListBody, response: IpAllowListResponse },
   ),

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract entry's `scope` (contract/v1/endpoint.ts): 'account' calls skip the organisation gate. */
     scope?: 'account';
+    /** The contract entry's `ownerOutsideAllowList`: the owner passes the gate from outside the IP allow-list. */
+    ownerOutsideAllowList?: true;
   }
 }
 
@@ -28,7 +30,9 @@ export function authenticator(sessions: SessionService, i18n: ServerI18n, gate?:
     // An organisation token on an organisation-scoped call: still a member, from an allowed address
     // (docs/access-control.md). Checked here, once, so no feature can forget it.
     if (gate && context.organizationId && request.routeOptions.config.scope !== 'account') {
-      await gate.admit(context, request.ip);
+      await gate.admit(context, request.ip, {
+        ownerOutsideAllowList: request.routeOptions.config.ownerOutsideAllowList === true,
+      });
     }
     // The portal sends its language on every call: switching language while signed in is remembered here,
     // written only when it changed (docs/server-messages.md).

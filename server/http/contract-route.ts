@@ -60,11 +60,12 @@ export function contractRouter(app: App, authenticate: Authenticate, access?: Ac
         `${endpoint.method} ${endpoint.path} needs '${permission}': it must be a session endpoint registered with the access control (contractRouter(app, authenticate, access))`,
       );
     }
-    const checkPermission = permission && access
-      ? async (request: FastifyRequest) => {
-          await access.require(request.auth, permission);
-        }
-      : null;
+    const checkPermission =
+      permission && access
+        ? async (request: FastifyRequest) => {
+            await access.require(request.auth, permission);
+          }
+        : null;
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -80,10 +81,14 @@ export function contractRouter(app: App, authenticate: Authenticate, access?: Ac
         response: { 200: response },
       },
       // Account-level calls skip the organisation gate of organisation tokens (server/http/authenticate.ts).
-      ...(endpoint.scope ? { config: { scope: endpoint.scope } } : {}),
+      ...(endpoint.scope || endpoint.ownerOutsideAllowList
+        ? { config: { scope: endpoint.scope, ownerOutsideAllowList: endpoint.ownerOutsideAllowList } }
+        : {}),
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       // Who is calling is settled first: an anonymous caller learns nothing from validation, and no body is parsed for it.
-      ...(needsSession ? { onRequest: checkPermission ? [authenticate, checkPermission] : authenticate } : {}),
+      ...(needsSession
+        ? { onRequest: checkPermission ? [authenticate, checkPermission] : authenticate }
+        : {}),
       // The handler's types were checked against this endpoint at the call site; Fastify sees a generic route here.
       handler: handler as unknown as RouteHandlerMethod,
     });

@@ -9,6 +9,8 @@ import { users } from '../modules/users/schema';
 import type { AuthContext } from '../modules/sessions/session-service';
 import { addressInRanges, displayAddress } from './ip-ranges';
 
+const OWNER_ROLE = 'owner';
+
 export const GATE_MESSAGES = {
   membershipEnded: 'members.membershipEnded',
   organizationDisabled: 'organizations.disabled',
@@ -37,8 +39,12 @@ export class OrganizationGate {
     return row?.ranges ?? [];
   }
 
-  /** Throws 403 unless the address may use the organisation. */
-  async admitAddress(organizationId: string, ip: string): Promise<void> {
+  /**
+   * Throws 403 unless the address may use the organisation. The owner is let in from anywhere: their token then
+   * reaches only the allow-list's own endpoints from outside it (`admit`), so they can always correct the list.
+   */
+  async admitAddress(organizationId: string, ip: string, role: string): Promise<void> {
+    if (role === OWNER_ROLE) return;
     refuseOutside(await this.ranges(organizationId), ip);
   }
 
@@ -46,13 +52,14 @@ export class OrganizationGate {
    * Throws 403 unless the organisation is enabled, the token's user is still a member, has 2FA on when the
    * organisation enforces it, and calls from an allowed address (one query).
    */
-  async admit(auth: AuthContext, ip: string): Promise<void> {
+  async admit(auth: AuthContext, ip: string, { ownerOutsideAllowList = false } = {}): Promise<void> {
     if (!auth.organizationId) return;
     const [row] = await this.db
       .select({
         enabled: organizations.enabled,
         enforceTwoFactor: organizations.enforceTwoFactor,
         twoFactorEnabled: users.twoFactorEnabled,
+        role: memberships.role,
         ranges: ipAllowLists.ranges,
       })
       .from(memberships)
@@ -65,6 +72,8 @@ export class OrganizationGate {
     if (!row.enabled) throw forbidden(GATE_MESSAGES.organizationDisabled, 'ORGANIZATION_DISABLED');
     if (row.enforceTwoFactor && !row.twoFactorEnabled)
       throw forbidden(GATE_MESSAGES.twoFactorRequired, TWO_FACTOR_REQUIRED);
+    // The owner's way back when the list shuts them out: the list's own endpoints, from anywhere.
+    if (ownerOutsideAllowList && row.role === OWNER_ROLE) return;
     refuseOutside(row.ranges ?? [], ip);
   }
 }

@@ -1,3 +1,4 @@
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { IpAllowListBody, IpAllowListData } from '../../../contract/v1/organization-members';
 import type { Db } from '../../db/database';
@@ -6,6 +7,8 @@ import { message, type MessageKey } from '../../i18n/message';
 import { addressInRanges, displayAddress, normaliseRange } from '../../security/ip-ranges';
 import type { Services } from '../../services';
 import type { AuthContext } from '../sessions/session-service';
+import { memberships } from '../organizations/schema';
+import { sessions } from '../sessions/schema';
 import { ipAllowLists } from './schema';
 
 export const IP_MESSAGES = {
@@ -14,6 +17,7 @@ export const IP_MESSAGES = {
   saved: 'ip.saved',
   invalidRange: 'ip.invalidRange',
   selfLockout: 'ip.selfLockout',
+  excludesOwner: 'ip.excludesOwner',
 } satisfies Record<string, MessageKey>;
 
 export type IpAllowListServiceNeeds = Pick<Services, 'db' | 'clock' | 'audit' | 'gate'>;
@@ -49,6 +53,15 @@ export class IpAllowListService {
     if (ranges.length > 0 && !addressInRanges(request.ip, ranges)) {
       throw badRequest(message(IP_MESSAGES.selfLockout, { ip: callerIp }), 'IP_SELF_LOCKOUT');
     }
+    // An admin's list must not shut the owner out: the owner alone may save one their last sign-in is outside of.
+    if (ranges.length > 0) {
+      const owner = await this.ownerLastSignIn(organizationId);
+      if (owner && owner.userId !== auth.userId && !addressInRanges(owner.ip, ranges))
+        throw badRequest(
+          message(IP_MESSAGES.excludesOwner, { ip: displayAddress(owner.ip) }),
+          'IP_EXCLUDES_OWNER',
+        );
+    }
     const before = await this.s.gate.ranges(organizationId);
     const now = this.s.clock.now();
     await this.s.db.transaction(async (tx) => {
@@ -71,5 +84,26 @@ export class IpAllowListService {
       );
     });
     return { ranges, callerIp };
+  }
+
+  /** The organisation's owner (as the membership says now) and where they last signed in, among live sessions. */
+  private async ownerLastSignIn(organizationId: string): Promise<{ userId: string; ip: string } | null> {
+    const now = this.s.clock.now();
+    const [row] = await this.s.db
+      .select({ userId: memberships.userId, ip: sessions.ip })
+      .from(memberships)
+      .innerJoin(sessions, eq(sessions.userId, memberships.userId))
+      .where(
+        and(
+          eq(memberships.organizationId, organizationId),
+          eq(memberships.role, 'owner'),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          isNotNull(sessions.ip),
+        ),
+      )
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    return row?.ip ? { userId: row.userId, ip: row.ip } : null;
   }
 }

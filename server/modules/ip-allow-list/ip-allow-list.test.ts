@@ -269,3 +269,45 @@ describe('TRUST_PROXY', () => {
     expect(spoofed.json.data).toEqual({ ip: '198.51.100.4' });
   });
 });
+
+/** #33 finding 7: an admin cannot lock the owner out, and the owner can always correct the list. */
+describe("the owner's access", () => {
+  afterAll(async () => {
+    await app.database.db.delete(ipAllowLists).where(eq(ipAllowLists.organizationId, DEMO_IDS.acme));
+  });
+
+  it("refuses an admin's list that excludes where the owner last signed in; the owner may save it", async () => {
+    // The owner signs in from 127.0.0.1 (loginAs); the admin works from 127.0.0.2.
+    const owner = await enterAcme('demo@example.com');
+    const admin = await enterAcme('alice@example.com', '127.0.0.2');
+    const refused = await saveList('127.0.0.2', admin.org, ['127.0.0.2/32']);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      code: 'IP_EXCLUDES_OWNER',
+      msg: "This list does not include the address the organisation's owner last signed in from (127.0.0.1). Add it, or ask the owner to save the list",
+    });
+    expect(await app.database.db.select().from(ipAllowLists).where(eq(ipAllowLists.organizationId, DEMO_IDS.acme))).toEqual(
+      [],
+    );
+    expect((await saveList('127.0.0.2', admin.org, ['127.0.0.0/30'])).status).toBe(200);
+    // The owner's own choice stands, even one their last sign-in is outside of.
+    expect((await saveList('127.0.0.2', owner.org, ['127.0.0.2/32'])).status).toBe(200);
+  });
+
+  it('lets the owner in from outside the list to its own settings only, and correct it', async () => {
+    expect((await saveList('127.0.0.1', (await enterAcme('demo@example.com')).org, ['127.0.0.1/32'])).status).toBe(200);
+    // From outside: the admin gets no token; the owner does, and it reaches the list and nothing else.
+    const adminLogin = await loginAs(app, 'alice@example.com');
+    const adminEntry = await send('127.0.0.2', 'POST', '/v1/organization/access', adminLogin.accessToken, {
+      portalId: 'kreanoAccount',
+      orgId: DEMO_IDS.acme,
+    });
+    expect(adminEntry.json.code).toBe('IP_NOT_ALLOWED');
+    const owner = await enterAcme('demo@example.com', '127.0.0.2');
+    expect((await send('127.0.0.2', 'GET', '/v1/apps', owner.org)).json.code).toBe('IP_NOT_ALLOWED');
+    expect((await send('127.0.0.2', 'GET', '/v1/organization/member', owner.org)).json.code).toBe('IP_NOT_ALLOWED');
+    expect((await send('127.0.0.2', 'GET', '/v1/ip', owner.org)).json.data.ranges).toEqual(['127.0.0.1/32']);
+    expect((await saveList('127.0.0.2', owner.org, ['127.0.0.0/30'])).status).toBe(200);
+    expect((await send('127.0.0.2', 'GET', '/v1/apps', owner.org)).status).toBe(200);
+  });
+});

@@ -169,7 +169,7 @@ export class OrganizationService {
       );
     if (!grant?.hasAccess) throw forbidden(ORGANIZATION_MESSAGES.noPortalAccess, 'NO_PORTAL_ACCESS');
     // The organisation's IP allow-list: no organisation token is issued to an address outside it (docs/access-control.md).
-    await this.s.gate.admitAddress(org.id, request.ip);
+    await this.s.gate.admitAddress(org.id, request.ip, role);
     if (org.enforceTwoFactor)
       await this.requireTwoFactor(auth, org.id, body.enableTwoFactor === true, request);
 
