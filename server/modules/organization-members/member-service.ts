@@ -15,7 +15,8 @@ import { badRequest, fieldError, forbidden, notFound, tooManyRequests } from '..
 import { message, type MessageKey } from '../../i18n/message';
 import { mailLanguage } from '../../i18n/mail-language';
 import { mailTemplates } from '../../mail/templates';
-import type { CurrentRole } from '../../security/access-control';
+import { ACCESS_MESSAGES, type CurrentRole } from '../../security/access-control';
+import { GATE_MESSAGES } from '../../security/organization-gate';
 import { newId } from '../../security/random';
 import type { Services } from '../../services';
 import { ACCOUNT_MESSAGES } from '../auth/account-service';
@@ -96,6 +97,25 @@ export class MemberService {
   /** The caller's current role; the route's permission check guarantees an organisation and a membership. */
   private async caller(auth: AuthContext): Promise<CurrentRole> {
     return this.s.access.member(auth);
+  }
+
+  /**
+   * Inside a change's transaction: takes the organisation's row lock, so changes to its members run one after
+   * another, then checks that the caller still holds the role the change was decided on. Two admins demoting or
+   * removing each other at the same moment: the second finds itself demoted (or gone) and is refused.
+   */
+  private async lockAndRecheck(tx: Db, caller: CurrentRole, auth: AuthContext): Promise<void> {
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, caller.organizationId))
+      .for('update');
+    const [still] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, caller.organizationId), eq(memberships.userId, auth.userId)));
+    if (!still) throw forbidden(GATE_MESSAGES.membershipEnded, 'MEMBERSHIP_ENDED');
+    if (still.role !== caller.role) throw forbidden(ACCESS_MESSAGES.permissionDenied, 'PERMISSION_DENIED');
   }
 
   private async organization(organizationId: string) {
@@ -259,7 +279,11 @@ export class MemberService {
     try {
       await db.transaction(async (tx) => {
         // Taken in turn per organisation, so parallel invitations cannot pass the pending cap together.
-        await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+        await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId))
+          .for('update');
         const [{ pending }] = await tx
           .select({ pending: sql<number>`count(*)::int` })
           .from(invitations)
@@ -378,9 +402,14 @@ export class MemberService {
     const windowMs = windowSeconds * 1000;
     const taken = await this.s.throttle.takeAll([
       { bucket: 'invitation-email', key: email, limit: { limit: maxPerEmail, windowMs } },
-      { bucket: 'invitation-organization', key: organizationId, limit: { limit: MEMBER_LIMITS.invitationMailsPerWindow, windowMs } },
+      {
+        bucket: 'invitation-organization',
+        key: organizationId,
+        limit: { limit: MEMBER_LIMITS.invitationMailsPerWindow, windowMs },
+      },
     ]);
-    if (!taken.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, taken.retryAfterSeconds, 'MAIL_THROTTLED');
+    if (!taken.ok)
+      throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, taken.retryAfterSeconds, 'MAIL_THROTTLED');
   }
 
   /** The invitation mail, in the invitee's language if they have an account, else the inviter's. */
@@ -434,6 +463,7 @@ export class MemberService {
     }
     if (next.id !== target.role) {
       await db.transaction(async (tx) => {
+        await this.lockAndRecheck(tx as unknown as Db, caller, auth);
         const changed =
           target.kind === 'member'
             ? await tx
@@ -522,6 +552,7 @@ export class MemberService {
       throw forbidden(MEMBER_MESSAGES.roleAboveYours, 'ROLE_ABOVE_CALLER');
     }
     await db.transaction(async (tx) => {
+      await this.lockAndRecheck(tx as unknown as Db, caller, auth);
       if (target.kind === 'member') {
         const removed = await tx
           .delete(memberships)
