@@ -14,6 +14,7 @@ import { users } from '../users/schema';
 import { badRequest, fieldError, tooManyRequests } from '../../http/errors';
 import { mailTemplates } from '../../mail/templates';
 import { CAPTCHA_FAILED_MESSAGE } from '../../security/captcha';
+import { LoginLimits } from './login-limits';
 import { COMMON_PASSWORD_MESSAGE } from '../../security/password-policy';
 import { newId, newOpaqueToken, sha256 } from '../../security/random';
 import type { Services } from '../../services';
@@ -259,8 +260,9 @@ export class AccountService {
         updatedAt: now,
       })
       .where(eq(users.id, userId));
-    // Whoever knew the old password must not keep a session.
+    // Whoever knew the old password must not keep a session; failures against the old one no longer lock the account.
     await sessions.revokeAllForUser(userId, 'password-reset');
+    if (user) await new LoginLimits(this.s).passwordReset(user.email);
     await audit.record(request, { event: 'password.reset', userId, email: user?.email });
     return { data: null, msg: ACCOUNT_MESSAGES.passwordReset };
   }

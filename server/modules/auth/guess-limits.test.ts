@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { minutes, seconds } from '../../clock';
 import type { App } from '../../http/types';
 import { DEMO_PASSWORD } from '../../seed/demo-data';
-import { FakeClock, call, createTestApp, createTwinApp } from '../../test/test-app';
+import { FakeClock, call, createTestApp, createTwinApp, linkParams } from '../../test/test-app';
 import { users } from '../users/schema';
 import { knownLoginAddresses } from './schema';
 
@@ -200,5 +200,56 @@ describe('what a right password does to the counts', () => {
     clock.advance(minutes(60 * 24 * 6));
     expect((await login(app, 'demo@example.com', DEMO_PASSWORD, '192.0.2.2')).statusCode).toBe(200);
     expect(await knownTo()).toEqual(['192.0.2.2']);
+  });
+});
+
+/** #33 finding 2: failures are counted per account and source; a completed reset ends the count. */
+describe('nobody can lock an owner out from elsewhere', () => {
+  const clock = new FakeClock();
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(() => app.close());
+
+  const HOME = '192.0.2.10';
+
+  it('lets the owner in from where they signed in while the account is locked everywhere else', async () => {
+    expect((await login(app, 'alice@example.com', DEMO_PASSWORD, HOME)).statusCode).toBe(200);
+    const attack = [];
+    for (let i = 0; i < 12; i++)
+      attack.push((await login(app, 'alice@example.com', `Guess@${i}xyz`, `10.70.0.${i}`)).statusCode);
+    expect(attack.slice(10).every((status) => status === 429)).toBe(true);
+    // A new address with the right password waits like the attacker...
+    expect((await login(app, 'alice@example.com', DEMO_PASSWORD, '10.70.1.1')).statusCode).toBe(429);
+    // ...the owner's own address does not, and signing in there does not reopen the account to the attacker's.
+    expect((await login(app, 'alice@example.com', DEMO_PASSWORD, HOME)).statusCode).toBe(200);
+    expect((await login(app, 'alice@example.com', 'Guess@99xyz', '10.70.0.99')).statusCode).toBe(429);
+  });
+
+  it("caps guesses from the owner's address at 10 of its own, checked even in parallel", async () => {
+    expect((await login(app, 'bob@example.com', DEMO_PASSWORD, HOME)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await login(app, 'bob@example.com', `Guess@${i}xyz`, `10.71.0.${i}`);
+    const verify = vi.spyOn(app.services.hasher, 'verify');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(app, 'bob@example.com', `Guess@${i}abc`, HOME)),
+    );
+    expect(verify).toHaveBeenCalledTimes(10);
+    expect(statuses(answers)).toEqual({ 400: 10, 429: 20 });
+  });
+
+  it('a completed password reset lifts the lock', async () => {
+    for (let i = 0; i < 10; i++) await login(app, 'carol@example.com', `Guess@${i}xyz`, `10.72.0.${i}`);
+    expect((await login(app, 'carol@example.com', DEMO_PASSWORD, '10.72.1.1')).statusCode).toBe(429);
+    await call(app, { url: '/v1/forget-password', body: { email: 'carol@example.com' }, ip: '10.72.1.2' });
+    await app.services.mailer.idle();
+    const token = (await linkParams(app, 'carol@example.com', '/reset-password')).get('verificationToken');
+    const reset = await call(app, {
+      method: 'PATCH',
+      url: '/v1/reset-password',
+      body: { token, password: 'Fresh#Start42' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(app, 'carol@example.com', 'Fresh#Start42', '10.72.1.3')).statusCode).toBe(200);
   });
 });

@@ -13,7 +13,12 @@ export const SECOND_FACTOR_LOCK_MS = minutes(15);
 /** How long a right password from an address keeps that (address, account) pair past the address's failure budget. */
 export const KNOWN_ADDRESS_TTL_MS = 30 * 24 * 3600_000;
 
-const BUCKETS = { email: 'login-email', ip: 'login-ip', secondFactor: 'second-factor' } as const;
+const BUCKETS = {
+  email: 'login-email',
+  knownSource: 'login-email-known-address',
+  ip: 'login-ip',
+  secondFactor: 'second-factor',
+} as const;
 
 /** A reserved password check: the slots stay taken when the password is wrong. */
 export interface PasswordCheck {
@@ -32,6 +37,9 @@ export type LoginLimitsNeeds = Pick<Services, 'clock' | 'config' | 'db' | 'throt
  *   instances never check more than the limit;
  * - an address past its budget is refused, except for accounts that signed in with their right password from it in
  *   the last 30 days: an attacker behind an office's NAT throttles himself, not his colleagues;
+ * - failures count per account and source: an address the account signed in from has a budget of its own for it
+ *   (10 per 15 minutes), so nobody can lock the owner out of it from elsewhere, and guesses from it are capped all
+ *   the same; a completed password reset ends the account's count;
  * - wrong second-factor codes are counted per account (5 per 15 minutes), whatever the login they were typed in,
  *   then the second step locks for 15 minutes.
  */
@@ -48,20 +56,32 @@ export class LoginLimits {
   async reservePasswordCheck(email: string, ip: string, userId: string | undefined): Promise<Reservation> {
     const { throttle } = this.s;
     const limits = this.passwordLimit;
-    const byEmail = await throttle.take(BUCKETS.email, email, limits.email);
-    if (!byEmail.ok) return byEmail;
+    const known = userId !== undefined && (await this.isKnownAddress(userId, ip));
+    // Failures count per account and source: from an address the account signed in from, against that pair's own
+    // budget; from anywhere else, against the account's. Failures from elsewhere never lock the owner out of the
+    // address they sign in from, and guesses from that address are capped all the same.
+    const [bucket, key] = known ? [BUCKETS.knownSource, `${email} ${ip}`] : [BUCKETS.email, email];
+    const byAccount = await throttle.take(bucket, key, limits.email);
+    if (!byAccount.ok) return byAccount;
     const byIp = await throttle.take(BUCKETS.ip, ip, limits.ip);
-    if (!byIp.ok && !(userId && (await this.isKnownAddress(userId, ip)))) {
-      await throttle.giveBack(byEmail.slot);
+    if (!byIp.ok && !known) {
+      await throttle.giveBack(byAccount.slot);
       return byIp;
     }
     const ipSlot = byIp.ok ? byIp.slot : undefined;
     return {
       ok: true,
       check: {
-        passed: () => throttle.clear(BUCKETS.email, email, ipSlot),
+        // The right password: the address's slot goes back and the count it was checked against ends. From a known
+        // address that is the pair's only: the owner signing in does not reopen the account to the guesses elsewhere.
+        passed: () => throttle.clear(bucket, key, ipSlot),
       },
     };
+  }
+
+  /** A completed password reset: whoever spent the account's failure budget, the new password starts afresh. */
+  async passwordReset(email: string): Promise<void> {
+    await this.s.throttle.clear(BUCKETS.email, email);
   }
 
   /** The account signed in from this address with its right password: remember the pair for 30 days. */
