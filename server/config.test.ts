@@ -100,12 +100,33 @@ describe('simulated services in production (docs/production.md)', () => {
     );
   });
 
+  it('takes Twilio as the real SMS provider once its account, token and sender are all set', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
+      'SMS_PROVIDER=twilio needs TWILIO_AUTH_TOKEN, TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID',
+    );
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_FROM: '+61400000000',
+    };
+    expect(loadConfig(twilio).twilio).toEqual({
+      accountSid: 'AC1',
+      authToken: 't',
+      from: '+61400000000',
+      apiBaseUrl: null,
+    });
+    const { errors } = productionChecks(loadConfig({ ...PRODUCTION, ...twilio }), SHIPPED_PLUGINS);
+    expect(errors[0]).not.toContain('SMS_PROVIDER');
+    expect(errors[0]).toContain('ALLOW_SIMULATED=payments,identity');
+  });
+
   it('stops at an unknown simulation or provider name instead of guessing', () => {
     expect(() => loadConfig({ ALLOW_SIMULATED: 'cards' })).toThrow(
       'ALLOW_SIMULATED lists payments, sms, identity, got "cards"',
     );
     expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(
-      'SMS_PROVIDER must be one of outbox, got "pigeon"',
+      'SMS_PROVIDER must be one of outbox, twilio, got "pigeon"',
     );
     expect(() => loadConfig({ IDENTITY_PROVIDER: 'oracle' })).toThrow(
       'IDENTITY_PROVIDER must be one of development, got "oracle"',

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { projectRoot } from './paths';
+import type { TwilioSettings } from './mail/twilio-sms-provider';
 import { normaliseRange } from './security/ip-ranges';
 import { SIMULATION_NAMES, simulatedServices, simulationChecks, type SimulationName } from './simulations';
 
@@ -52,8 +53,10 @@ export interface ServerConfig {
   scheduler: boolean;
   /** The card processor billing uses (PAYMENT_PROVIDER; `test` = the built-in test mode, docs/billing.md). */
   paymentProvider: string;
-  /** Where mobile two-factor codes go (SMS_PROVIDER; `outbox` = written to the outbox, never texted). */
+  /** Where mobile two-factor codes go (SMS_PROVIDER; `outbox` = written to the outbox, never texted; `twilio`). */
   smsProvider: SmsProviderName;
+  /** TWILIO_* when SMS_PROVIDER=twilio (docs/production.md, "Twilio"). */
+  twilio: TwilioSettings | null;
   /** Who checks KYC and KYB (IDENTITY_PROVIDER; `development` = the simulation of docs/identity-verification.md). */
   identityProvider: IdentityProviderName;
   /**
@@ -194,7 +197,7 @@ function origins(raw: string): string[] {
     });
 }
 
-const smsProviders = ['outbox'] as const;
+const smsProviders = ['outbox', 'twilio'] as const;
 type SmsProviderName = (typeof smsProviders)[number];
 const identityProviders = ['development'] as const;
 type IdentityProviderName = (typeof identityProviders)[number];
@@ -205,6 +208,25 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   if (!allowed.includes(value as T))
     throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
+}
+
+/** TWILIO_* for SMS_PROVIDER=twilio: the account, its token and the sender, all required. */
+function twilioSettings(env: Env, provider: SmsProviderName): TwilioSettings | null {
+  if (provider !== 'twilio') return null;
+  const from = env.TWILIO_MESSAGING_SERVICE_SID || env.TWILIO_FROM;
+  const missing = [
+    ['TWILIO_ACCOUNT_SID', env.TWILIO_ACCOUNT_SID],
+    ['TWILIO_AUTH_TOKEN', env.TWILIO_AUTH_TOKEN],
+    ['TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID', from],
+  ].filter(([, value]) => !value);
+  if (missing.length > 0)
+    throw new Error(`SMS_PROVIDER=twilio needs ${missing.map(([name]) => name).join(', ')}`);
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID!,
+    authToken: env.TWILIO_AUTH_TOKEN!,
+    from: from!,
+    apiBaseUrl: env.TWILIO_API_BASE_URL || null,
+  };
 }
 
 function simulationNames(raw: string | undefined): Set<SimulationName> {
@@ -234,6 +256,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (!hstsModes.includes(hstsMode))
     throw new Error(`HSTS must be one of ${hstsModes.join(', ')}, got "${hstsMode}"`);
   const accessTokenTtlSeconds = integer(env, 'ACCESS_TOKEN_TTL', 900);
+  const smsProvider = oneOf(env, 'SMS_PROVIDER', smsProviders, 'outbox');
   return {
     port,
     // Outside production only this machine reaches the server; production listens on every interface (docs/production.md).
@@ -272,7 +295,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: trustedProxies(env.TRUST_PROXY),
     scheduler: flag(env, 'SCHEDULER', nodeEnv !== 'test'),
     paymentProvider: env.PAYMENT_PROVIDER || 'test',
-    smsProvider: oneOf(env, 'SMS_PROVIDER', smsProviders, 'outbox'),
+    smsProvider,
+    twilio: twilioSettings(env, smsProvider),
     identityProvider: oneOf(env, 'IDENTITY_PROVIDER', identityProviders, 'development'),
     allowSimulated: simulationNames(env.ALLOW_SIMULATED),
     documentEncryptionKey: env.DOCUMENT_ENCRYPTION_KEY || null,

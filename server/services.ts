@@ -8,6 +8,7 @@ import { serverI18n, type ServerI18n } from './i18n/server-i18n';
 import { Mailer, type Logger } from './mail/mailer';
 import { Outbox } from './mail/outbox';
 import { OutboxSmsProvider, type SmsProvider } from './mail/sms';
+import { TwilioSmsProvider } from './mail/twilio-sms-provider';
 import { IsolatedSvgSanitiser, type SvgSanitiser } from './modules/branding/isolated-svg-sanitiser';
 import { SessionService } from './modules/sessions/session-service';
 import { AccessControl } from './security/access-control';
@@ -137,7 +138,7 @@ export function createServices(deps: {
     captcha: overrides.captcha ?? createCaptchaVerifier(config.captcha),
     outbox,
     mailer: new Mailer(outbox, config.mailFrom, config.smtpUrl, log),
-    sms: overrides.sms ?? new OutboxSmsProvider(outbox),
+    sms: overrides.sms ?? (config.twilio ? new TwilioSmsProvider(config.twilio) : new OutboxSmsProvider(outbox)),
     audit,
     links: new PortalLinks(config.publicUrl),
     i18n,

@@ -27,7 +27,9 @@ export class Mailer {
     private readonly smtpUrl: string | null,
     private readonly log: Logger,
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+    this.transport = smtpUrl
+      ? nodemailer.createTransport(smtpUrl)
+      : nodemailer.createTransport({ jsonTransport: true });
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -50,7 +52,9 @@ export class Mailer {
     const job = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
       // Class and code only: a failed insert's message holds the whole mail, links and tokens included.
-      .catch((error: unknown) => this.log.error({ err: summariseError(error), job: label }, 'mail delivery failed'))
+      .catch((error: unknown) =>
+        this.log.error({ err: summariseError(error), job: label }, 'mail delivery failed'),
+      )
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
   }

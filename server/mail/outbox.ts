@@ -29,7 +29,13 @@ export class Outbox {
     private readonly clock: Clock,
   ) {}
 
-  async write(message: { channel: 'email' | 'sms'; to: string; subject: string; text: string; html?: string | null }) {
+  async write(message: {
+    channel: 'email' | 'sms';
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+  }) {
     await this.db.insert(outbox).values({
       id: newId(),
       channel: message.channel,

@@ -43,7 +43,9 @@ function header(raw: string, name: string): string {
  */
 function plainText(raw: string): string {
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(new RegExp(`\\r?\\n--${escapeRegExp(boundary)}(?:--)?(?:\\r?\\n|$)`)) : [raw];
+  const parts = boundary
+    ? raw.split(new RegExp(`\\r?\\n--${escapeRegExp(boundary)}(?:--)?(?:\\r?\\n|$)`))
+    : [raw];
   const part = parts.find((p) => /content-type:\s*text\/plain/i.test(p));
   if (!part) throw new Error(`no text/plain part in:\n${raw}`);
   const [head, ...body] = part.split(/\r?\n\r?\n/);

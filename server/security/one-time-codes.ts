@@ -73,6 +73,16 @@ export class OneTimeCodes {
     return code;
   }
 
+  /**
+   * Takes back the code just issued for `purpose` when it could not be delivered: it never counted as sent, so it
+   * holds no resend wait and cannot be used.
+   */
+  async withdraw(userId: string, purpose: string): Promise<void> {
+    await this.db
+      .delete(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+  }
+
   /** Consumes the code or throws the reason it cannot be used. */
   async consume(userId: string, purpose: string, code: string): Promise<void> {
     const now = this.clock.now();

@@ -15,6 +15,7 @@ import { users } from '../users/schema';
 import { badRequest, forbidden, tooManyRequests } from '../../http/errors';
 import { mailTemplates, smsTemplates } from '../../mail/templates';
 import { CAPTCHA_FAILED_MESSAGE } from '../../security/captcha';
+import { textCode } from '../../mail/sms-code';
 import { newOpaqueToken, sha256 } from '../../security/random';
 import type { Services } from '../../services';
 import {
@@ -177,14 +178,14 @@ export class LoginService {
     // No code while the account's second step is locked: it could not be used, and it would flood the inbox.
     await this.limits.refuseWhileLocked(user.id);
     // One wait between codes per account and method, across logins; each code verifies only this login.
-    const code = await this.s.codes.issue(user.id, loginCodePurpose(body.type, challengeId), {
-      resendScope: loginCodePurpose(body.type),
-    });
+    const purpose = loginCodePurpose(body.type, challengeId);
+    const code = await this.s.codes.issue(user.id, purpose, { resendScope: loginCodePurpose(body.type) });
     const language = mailLanguage(this.s.i18n, user.language, request);
     if (body.type === 'email') {
       await this.s.mailer.send(mailTemplates.loginCode(user.email, user.firstName, code, language));
     } else if (user.phoneNumber) {
-      await this.s.sms.send(user.phoneNumber, smsTemplates.loginCode(code, language));
+      const text = smsTemplates.loginCode(code, language);
+      await textCode(this.s, request.log, { userId: user.id, purpose }, user.phoneNumber, text);
     }
     await this.s.audit.record(request, {
       event: 'two-factor.code-sent',

@@ -23,6 +23,7 @@ import {
 } from '../../http/errors';
 import { RESEND_WAIT_MS } from '../../security/one-time-codes';
 import type { Services } from '../../services';
+import { textCode } from '../../mail/sms-code';
 import { acceptTotp } from '../auth/login-service';
 import type { AuthContext } from '../sessions/session-service';
 import { findUserById, toUserInfo, twoFactorEnforcedForUser, type UserRow } from '../users/user-queries';
@@ -281,11 +282,10 @@ export class TwoFactorSettingsService {
       .update(oneTimeCodes)
       .set({ consumedAt: clock.now() })
       .where(and(phoneCodes, isNull(oneTimeCodes.consumedAt)));
-    const code = await this.s.codes.issue(user.id, phonePurpose(phoneNumber));
-    await this.s.sms.send(
-      phoneNumber,
-      smsTemplates.phoneSetupCode(code, mailLanguage(this.s.i18n, user.language, request)),
-    );
+    const purpose = phonePurpose(phoneNumber);
+    const code = await this.s.codes.issue(user.id, purpose);
+    const text = smsTemplates.phoneSetupCode(code, mailLanguage(this.s.i18n, user.language, request));
+    await textCode(this.s, request.log, { userId: user.id, purpose }, phoneNumber, text);
     await this.s.audit.record(request, {
       event: 'two-factor.code-sent',
       userId: user.id,
