@@ -12,6 +12,7 @@ import { registerPartnerSimulator } from './dev/partner-simulator';
 import { INFRASTRUCTURE_PATHS, refuseOffContractRoutes } from './http/contract-guard';
 import { answerFrameworkError, installErrorHandling } from './http/error-handler';
 import { CONTRACT_AJV_OPTIONS, contractKeywords } from './http/validation';
+import { registerCspReports } from './http/csp-reports';
 import { registerSecurityHeaders } from './http/security-headers';
 import { localiseReplies } from './i18n/localise-replies';
 import type { App } from './http/types';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       data: { status: 'ok' },
       msg: 'ok',
     }));
+    registerCspReports(app, services.throttle);
     if (config.devRoutes) registerMailboxRoutes(app, services);
     if (config.devRoutes) registerPartnerSimulator(app, services);
     if (config.devRoutes) registerAppLandings(app);

@@ -12,6 +12,8 @@ export const INFRASTRUCTURE_PATHS = {
   openApi: `${API_PREFIX}/openapi.json`,
   /** A probe for load balancers and the production start check. */
   health: `${API_PREFIX}/health`,
+  /** Where the portal's Content-Security-Policy reports violations (server/http/csp-reports.ts). */
+  cspReport: `${API_PREFIX}/csp-report`,
   /** Swagger UI and its static files (every path below it). */
   docs: `${API_PREFIX}/docs`,
 } as const;
@@ -25,7 +27,12 @@ const CONTRACT_ROUTES = new Set(
 /** Whether the server may answer this method and path under /v1: an endpoint of the table, or infrastructure. */
 export function isAllowedApiRoute(method: string, path: string): boolean {
   if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) return true;
-  if (path === INFRASTRUCTURE_PATHS.openApi || path === INFRASTRUCTURE_PATHS.health) return true;
+  if (
+    path === INFRASTRUCTURE_PATHS.openApi ||
+    path === INFRASTRUCTURE_PATHS.health ||
+    path === INFRASTRUCTURE_PATHS.cspReport
+  )
+    return true;
   if (path === INFRASTRUCTURE_PATHS.docs || path.startsWith(`${INFRASTRUCTURE_PATHS.docs}/`)) return true;
   // Fastify adds a HEAD route beside each GET.
   const asGet = method.toUpperCase() === 'HEAD' ? 'GET' : method;

@@ -33,6 +33,7 @@ function servedRoutes(app: App): string[] {
 const isInfrastructure = (path: string) =>
   path === INFRASTRUCTURE_PATHS.openApi ||
   path === INFRASTRUCTURE_PATHS.health ||
+  path === INFRASTRUCTURE_PATHS.cspReport ||
   path === INFRASTRUCTURE_PATHS.docs ||
   path.startsWith(`${INFRASTRUCTURE_PATHS.docs}/`);
 
@@ -49,7 +50,7 @@ describe('the server serves the endpoint table, nothing more and nothing less', 
   });
   afterAll(() => app.close());
 
-  it('registers every entry of contract/v1/endpoints.ts, and under /v1 only those besides docs and health', () => {
+  it('registers every entry of contract/v1/endpoints.ts, and under /v1 only those besides docs, health and CSP reports', () => {
     const served = servedRoutes(app).filter((route) => !route.startsWith('HEAD '));
     const underApi = served.filter((route) => route.split(' ')[1].startsWith(`${API_PREFIX}/`));
     const offTable = underApi.filter((route) => !isInfrastructure(route.split(' ')[1]));
@@ -59,6 +60,7 @@ describe('the server serves the endpoint table, nothing more and nothing less', 
       expect.arrayContaining([
         key('GET', INFRASTRUCTURE_PATHS.openApi),
         key('GET', INFRASTRUCTURE_PATHS.health),
+        key('POST', INFRASTRUCTURE_PATHS.cspReport),
       ]),
     );
     // The same from the other side: Fastify finds each entry by method and path.

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, REFRESH_TOKEN_HEADER } from '../../contract/v1/constants';
 import type { ServerConfig } from '../config';
+import { INFRASTRUCTURE_PATHS } from './contract-guard';
 import type { App } from './types';
 
 export type CspDirectives = Record<string, string[]>;
@@ -24,6 +25,8 @@ export const BASE_CSP_DIRECTIVES: Readonly<CspDirectives> = {
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
+  // Violations are logged, within a rate limit (./csp-reports.ts): a broken page or an injection attempt shows.
+  'report-uri': [INFRASTRUCTURE_PATHS.cspReport],
   // No upgrade-insecure-requests: it breaks plain-http hosts other than localhost.
 };
 
