@@ -37,6 +37,7 @@ import { ensurePortalCatalogue } from './modules/organizations/seed';
 import { isDatabaseEmpty, runDemoSeeds } from './seed/demo-seed';
 import { loadSigningSecret } from './security/secrets';
 import { createServices, type ServiceOverrides, type Services } from './services';
+import { enabledPluginsOf, simulatedServices } from './simulations';
 import { registerStaticSite, wantsSpa } from './web/static-site';
 
 /**
@@ -213,7 +214,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (config.devRoutes) registerPartnerSimulator(app, services);
     if (config.devRoutes) registerAppLandings(app);
 
-    const sendPortal = await registerStaticSite(app, config.webRoot, config.portalConfigFile);
+    // Production tells the portal which simulations ALLOW_SIMULATED let it start on, for the admins' banner.
+    const simulated = (portalConfig: unknown) =>
+      config.isProduction ? simulatedServices(config, enabledPluginsOf(portalConfig)).map((s) => s.name) : [];
+    const sendPortal = await registerStaticSite(app, config.webRoot, config.portalConfigFile, simulated);
     app.setNotFoundHandler(async (request, reply) => {
       if (sendPortal && wantsSpa(request)) return sendPortal(request, reply);
       return reply.status(404).send({ msg: 'http.notFound', code: 'NOT_FOUND' });

@@ -62,18 +62,21 @@ export function simulatedServices(
 /** The plugins portal.config.json enables (`enabled` is true unless set to false); none without a readable file. */
 export function enabledPortalPlugins(portalConfigFile: string): Set<string> {
   try {
-    const parsed = JSON.parse(readFileSync(portalConfigFile, 'utf8')) as {
-      plugins?: Record<string, { enabled?: boolean } | undefined>;
-    };
-    return new Set(
-      Object.entries(parsed.plugins ?? {})
-        .filter(([, entry]) => entry?.enabled !== false)
-        .map(([id]) => id),
-    );
+    return enabledPluginsOf(JSON.parse(readFileSync(portalConfigFile, 'utf8')));
   } catch {
     // A server-only deployment without the portal's file: no plugin asks for a service.
     return new Set();
   }
+}
+
+/** The plugins a parsed portal config enables. */
+export function enabledPluginsOf(config: unknown): Set<string> {
+  const plugins = (config as { plugins?: Record<string, { enabled?: boolean } | undefined> } | null)?.plugins;
+  return new Set(
+    Object.entries(plugins ?? {})
+      .filter(([, entry]) => entry?.enabled !== false)
+      .map(([id]) => id),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { DeploymentFacts } from '../core/config/deployment-facts';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -34,6 +35,8 @@ export interface RenderPortalOptions {
   i18n?: I18n;
   /** Arrange the session before the first render (log in, select an organisation…). */
   session?: (session: SessionStore) => void;
+  /** What the server would say about the deployment (simulated services). */
+  deployment?: DeploymentFacts;
 }
 
 /**
@@ -63,7 +66,14 @@ export async function renderWithPortal(options: RenderPortalOptions = {}) {
   options.session?.(session);
   const i18n = options.i18n ?? createTestI18n(options.language);
   const theme = new ThemeStore();
-  const container = composeContainer({ config, registry, session, i18n, theme });
+  const container = composeContainer({
+    config,
+    registry,
+    session,
+    i18n,
+    theme,
+    deployment: options.deployment,
+  });
   const router = createMemoryRouter(createRoutes(registry, i18n), {
     initialEntries: [options.url ?? '/'],
   });

@@ -6,6 +6,16 @@
  * fetches and validates the file itself (core/config/load-config.ts). `Config` is core's `PortalConfig`.
  */
 export type InjectedConfig<Config = unknown> =
-  { config: Config; warnings: string[] } | { problems: string[] };
+  | {
+      config: Config;
+      warnings: string[];
+      /**
+       * The outside services a production deployment runs on simulations, because the deployer named them in
+       * ALLOW_SIMULATED (`payments`, `sms`, `identity`; docs/production.md): the portal tells owners and admins.
+       * Absent outside production, where simulations are the norm.
+       */
+      simulatedServices?: string[];
+    }
+  | { problems: string[] };
 
 export const INJECTED_CONFIG_ELEMENT_ID = 'portal-config';

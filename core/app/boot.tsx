@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { extraLocaleLoaders, pluginLoaders } from 'virtual:portal-plugins';
 import { Captcha, ConfiguredCaptcha } from '../captcha';
+import { DeploymentFacts, readDeploymentFacts } from '../config/deployment-facts';
 import { fetchConfig } from '../config/load-config';
 import { PSEUDO_LOCALE } from '../i18n/pseudo-locale-code';
 import { PortalConfig } from '../config/portal-config';
@@ -40,15 +41,25 @@ export interface PortalParts {
   session: SessionStore;
   i18n: I18n;
   theme: ThemeStore;
+  /** What the server said about the deployment (simulated services); none when it said nothing. */
+  deployment?: DeploymentFacts;
 }
 
 /**
  * Binds core services, the guard registry and every plugin's bindings. Shared by the app and the test harness.
  * Throws a BootError when a plugin binds a token it does not own.
  */
-export function composeContainer({ config, registry, session, i18n, theme }: PortalParts): PortalContainer {
+export function composeContainer({
+  config,
+  registry,
+  session,
+  i18n,
+  theme,
+  deployment,
+}: PortalParts): PortalContainer {
   const container = createPortalContainer();
   container.constant(PortalConfig, config);
+  container.constant(DeploymentFacts, deployment ?? { simulatedServices: [] });
   container.constant(SessionStore, session);
   container.constant(RecentAnswers, new RecentAnswers(session));
   container.constant(PluginRegistry, registry);
@@ -106,7 +117,14 @@ export async function bootPortal(
 
   let container: PortalContainer;
   try {
-    container = composeContainer({ config, registry, session, i18n, theme: new ThemeStore(themeColors) });
+    container = composeContainer({
+      config,
+      registry,
+      session,
+      i18n,
+      theme: new ThemeStore(themeColors),
+      deployment: readDeploymentFacts(),
+    });
   } catch (error) {
     abandon(error);
   }

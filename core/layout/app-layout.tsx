@@ -5,6 +5,8 @@ import { observer } from 'mobx-react-lite';
 import {
   cloneElement,
   isValidElement,
+  lazy,
+  Suspense,
   useMemo,
   type HTMLAttributes,
   type KeyboardEvent,
@@ -13,6 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { DeploymentFacts } from '../config/deployment-facts';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
 import { ContentErrorBoundary } from '../plugin/plugin-boundary';
@@ -26,6 +29,11 @@ import { Brand } from './brand';
 import { LanguageSwitcher } from './language-switcher';
 import { visibleMenu, type MenuEntry } from './menu-items';
 import './app-layout.css';
+
+// Only a demonstration deployment's pages carry the banner: the others never download it.
+const SimulatedServicesBanner = lazy(() =>
+  import('./simulated-services-banner').then((m) => ({ default: m.SimulatedServicesBanner })),
+);
 
 /**
  * ProLayout's side-menu collapse toggle is a bare div with a click handler: give it a button's role, name, state and
@@ -57,6 +65,7 @@ const AppLayout = observer(function AppLayout() {
   const session = useService(SessionStore);
   const config = useService(PortalConfig);
   const theme = useService(ThemeStore);
+  const { simulatedServices } = useService(DeploymentFacts);
   const location = useLocation();
   const logout = useLogout();
   const namespaces = useMemo(() => registry.plugins.map((p) => p.plugin.id), [registry]);
@@ -134,6 +143,11 @@ const AppLayout = observer(function AppLayout() {
           ),
         }}
       >
+        {simulatedServices.length > 0 && (
+          <Suspense fallback={null}>
+            <SimulatedServicesBanner />
+          </Suspense>
+        )}
         <Outlet />
       </ProLayout>
     </AntdThemeProvider>

@@ -8,6 +8,7 @@ import { composeConfigSchema, discoverPlugins, pluginRoots } from '../../build/p
 import type { RouteManifest } from '../../build/route-manifest';
 import type { InjectedConfig } from '../../contract/portal-config/injected-config';
 import type { App } from '../http/types';
+import { createTestApp } from '../test/test-app';
 import { registerStaticSite } from './static-site';
 
 // A build as Vite writes it, reduced to what the document reads: index.html, the manifest, and the two files the
@@ -271,5 +272,38 @@ describe('index.html lists what the first paint of its path needs', () => {
   it('a path no route serves: only what every page needs', async () => {
     const { preloaded } = await page('/nowhere');
     expect(preloaded.sort()).toEqual(['core-en.js', 'plugin-apps.js', 'plugin-auth.js', 'theme-default.js']);
+  });
+});
+
+/** #34 item 5: what ALLOW_SIMULATED let a production server start on reaches the page, for the admins' banner. */
+describe('the simulated services a production deployment runs on', () => {
+  const withOutsideServices = {
+    ...deployed,
+    plugins: { auth: {}, apps: {}, billing: {}, 'two-factor': {}, 'kyc-kyb': { enabled: false } },
+  };
+
+  async function injectedBy(env: Record<string, string>) {
+    writeFileSync(configFile, JSON.stringify(withOutsideServices));
+    const server = await createTestApp({ env: { WEB_ROOT: webRoot, PORTAL_CONFIG: configFile, ...env } });
+    try {
+      const response = await server.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { accept: 'text/html' },
+      });
+      const data = /<script type="application\/json" id="portal-config">([^<]*)<\/script>/.exec(
+        response.body,
+      )?.[1];
+      return JSON.parse(data!) as InjectedConfig;
+    } finally {
+      await server.close();
+    }
+  }
+
+  it("lists the enabled plugins' simulations in production, and nothing outside it", async () => {
+    const production = await injectedBy({ NODE_ENV: 'production', ALLOW_SIMULATED: 'payments,sms,identity' });
+    expect(production).toMatchObject({ simulatedServices: ['payments', 'sms'] });
+    const development = await injectedBy({});
+    expect(development).not.toHaveProperty('simulatedServices');
   });
 });

@@ -100,6 +100,8 @@ export class PortalDocuments {
   constructor(
     private readonly webRoot: string,
     private readonly configFile: string,
+    /** The simulations this deployment runs on for the config at this request (app.ts); none outside production. */
+    private readonly simulatedServices: (config: unknown) => string[] = () => [],
   ) {}
 
   private async loadBuild(): Promise<Build> {
@@ -154,8 +156,9 @@ export class PortalDocuments {
     if (!build.validate || raw === null) return build.html;
     const warnings: string[] = [];
     const config = withoutInvalidThemeColors(structuredClone(raw), (warning) => warnings.push(warning));
+    const simulatedServices = this.simulatedServices(config);
     const injected: InjectedConfig = build.validate(config)
-      ? { config, warnings }
+      ? { config, warnings, ...(simulatedServices.length > 0 ? { simulatedServices } : {}) }
       : { problems: formatSchemaErrors(build.validate.errors, config) };
     const head = [
       INJECTED_START,

@@ -33,6 +33,7 @@ export async function registerStaticSite(
   app: App,
   webRoot: string,
   configFile: string = join(projectRoot, 'portal.config.json'),
+  simulatedServices?: (config: unknown) => string[],
 ): Promise<SendPortal | null> {
   if (!existsSync(join(webRoot, 'index.html'))) return null;
   app.get('/portal.config.json', { schema: { hide: true } }, async (request, reply) => {
@@ -62,7 +63,7 @@ export async function registerStaticSite(
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const documents = new PortalDocuments(webRoot, configFile);
+  const documents = new PortalDocuments(webRoot, configFile, simulatedServices);
   const sendPortal: SendPortal = async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const config = await documents.readConfig();
