@@ -142,7 +142,15 @@ export class SessionService {
   }
 
   /** `request`: where the login comes from, shown in the user's sessions list (docs/activity-log.md). */
-  async startLogin(userId: string, request?: FastifyRequest): Promise<TokenPair> {
+  /**
+   * `proven: false` for a login nobody typed a secret for (a partner's SSO token alone): it is not recent
+   * authentication, so the first sensitive change asks for the password or a second factor (#33 finding 12).
+   */
+  async startLogin(
+    userId: string,
+    request?: FastifyRequest,
+    { proven = true }: { proven?: boolean } = {},
+  ): Promise<TokenPair> {
     const now = this.clock.now();
     const id = newId();
     return this.open({
@@ -150,9 +158,9 @@ export class SessionService {
       familyId: id,
       userId,
       expiresAt: new Date(now.getTime() + this.policy.maxAgeSeconds * 1000),
-      // Every login proves something (password, second factor, partner SSO): sensitive changes are allowed for
-      // REAUTH_WINDOW without asking again (server/security/recent-authentication.ts).
-      authenticatedAt: now,
+      // A password or second factor just proven: sensitive changes are allowed for REAUTH_WINDOW without asking
+      // again (server/security/recent-authentication.ts).
+      authenticatedAt: proven ? now : null,
       ip: request?.ip ?? null,
       userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
       createdAt: now,

@@ -147,7 +147,8 @@ export class SsoService {
       await record('password-required', user.id);
       return { data: answer(user.email, { passwordRequired: true }), msg: SSO_MESSAGES.passwordRequired };
     }
-    const tokens = await this.s.sessions.startLogin(user.id, request);
+    // The partner vouched for the address, nobody typed a secret here: not recent authentication.
+    const tokens = await this.s.sessions.startLogin(user.id, request, { proven: false });
     await record('logged-in', user.id);
     return { data: answer(user.email, tokens), msg: SSO_MESSAGES.loggedIn };
   }

@@ -91,6 +91,18 @@ describe('POST /v1/sso/login', () => {
     expect(entry).toMatchObject({ email: SSO_DEMO_USERS.member, details: { applicationId: 'test-open', outcome: 'logged-in' } });
   });
 
+  it('a partner token alone is not recent authentication: a sensitive change asks for the password first', async () => {
+    const response = await ssoLogin('test-open', await token('open', { email: SSO_DEMO_USERS.member }));
+    const accessToken = response.json.data.accessToken as string;
+    const change = () => call(app, { method: 'PATCH', url: '/v1/user', token: accessToken, body: { phoneNumber: '+61412345678' } });
+    const refused = await change();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json.code).toBe('REAUTH_REQUIRED');
+    const proven = await call(app, { url: '/v1/reauth', token: accessToken, body: { password: DEMO_PASSWORD } });
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect((await change()).statusCode).toBe(200);
+  });
+
   it('password-required application: passwordRequired=true and no tokens until the password step', async () => {
     const response = await ssoLogin('test-password', await token('password', { email: SSO_DEMO_USERS.member }));
     expect(response.statusCode).toBe(200);
