@@ -134,7 +134,10 @@ test.describe('partner single sign-on', () => {
     const link = response.headers()['location']!;
     await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/orgs', { timeout: 15_000 });
 
+    // Signed in now: the portal asks before a link may replace the session (login CSRF), then the server refuses it.
     await page.goto(link);
+    await expect(page.getByText('The account signed in on this browser will be signed out.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('This sign-in request has already been used. Please sign in again from your application')).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/login');
   });

@@ -33,6 +33,48 @@ async function choosePassword(
 }
 
 
+/** A partner token as the portal sees it before the server verifies it: claims readable, signature opaque. */
+function partnerToken(claims: { email: string; iat: number }): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
+}
+const linkWith = (token: string) => `/sso?token=${token}&applicationId=partner-crm`;
+const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+
+describe('SSO landing: asking before signing in (login CSRF)', { timeout: 60_000 }, () => {
+  it('signs in at once with a token just issued, when nobody is signed in here', async () => {
+    const login = endpoint(endpoints.ssoLogin, { data: EXISTING });
+    await renderSso(linkWith(partnerToken({ email: EMAIL, iat: secondsAgo(2) })));
+    await waitFor(() => expect(login.bodies).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    await arrivedAt();
+  });
+
+  it('asks, naming the account, when the token was issued more than 30 s ago; Continue signs in', async () => {
+    const login = endpoint(endpoints.ssoLogin, { data: EXISTING });
+    const { user } = await renderSso(linkWith(partnerToken({ email: EMAIL, iat: secondsAgo(120) })));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Continue to sign in?' })).toBeInTheDocument();
+    expect(screen.getByText(EMAIL)).toHaveAttribute('dir', 'ltr');
+    expect(login.bodies).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(login.bodies).toHaveLength(1));
+    expect(await arrivedAt()).toMatchObject({ pathname: '/orgs' });
+  });
+
+  it('Cancel spends nothing and changes nothing: whoever is signed in stays', async () => {
+    const login = endpoint(endpoints.ssoLogin, { data: EXISTING });
+    const logout = endpoint(endpoints.logout, { data: null });
+    const { user, session } = await renderSso(linkWith(partnerToken({ email: EMAIL, iat: secondsAgo(1) })), {
+      session: (s) => s.logIn({ accessToken: 'mine', refreshToken: 'mine-refresh' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await arrivedAt()).toMatchObject({ pathname: '/orgs' });
+    expect(login.bodies).toHaveLength(0);
+    expect(logout.authorizations).toEqual([]);
+    expect(session.accessToken).toBe('mine');
+  });
+});
+
 describe('SSO landing /sso', { timeout: 60_000 }, () => {
   it("shows 'Validating Request...' and takes the token out of the address before the request", async () => {
     let searchAtRequest: string | null = null;
@@ -87,6 +129,12 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
     const preset = theme.primary;
     theme.applyBranding({ primaryColor: '#ff0000' });
     expect(theme.primary.toLowerCase()).toBe('#ff0000');
+
+    // Somebody is signed in here: the link asks first (login CSRF), and says that person will be signed out.
+    expect(await screen.findByText('The account signed in on this browser will be signed out.')).toBeInTheDocument();
+    expect(login.bodies).toHaveLength(0);
+    expect(logout.authorizations).toEqual([]);
+    screen.getByRole('button', { name: 'Continue' }).click();
 
     await waitFor(() => expect(login.bodies).toHaveLength(1));
     expect(logout.authorizations).toEqual(['Bearer org-access']);

@@ -1,7 +1,7 @@
-import { Notifier, SessionStore, SpinnerRing, ThemeStore, Translator, useService } from '@core';
+import { Notifier, PlainButton, SessionStore, SpinnerRing, ThemeStore, Translator, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ExternalNavigation } from '../api/external-navigation';
 import { SsoApi } from '../api/sso-api';
@@ -69,6 +69,35 @@ export default observer(function SsoLandingPage() {
     }, exit.delayMs);
     return () => clearTimeout(timer);
   }, [exit, external, navigate]);
+
+  if (store.phase === 'confirm') {
+    return (
+      <>
+        <h1 className="sso-screen__title">{t('landing.confirmTitle')}</h1>
+        <p className="sso-screen__lead">
+          {store.email ? (
+            <Trans
+              t={t}
+              i18nKey="landing.confirmAs"
+              values={{ email: store.email }}
+              components={{ strong: <strong dir="ltr" /> }}
+            />
+          ) : (
+            t('landing.confirmUnnamed')
+          )}
+        </p>
+        {store.replacesSession && <p className="sso-screen__lead">{t('landing.confirmReplaces')}</p>}
+        <div className="sso-screen__actions">
+          <PlainButton variant="primary" size="large" autoFocus onClick={store.confirm}>
+            {t('landing.confirm')}
+          </PlainButton>
+          <PlainButton size="large" onClick={store.cancel}>
+            {t('landing.cancel')}
+          </PlainButton>
+        </div>
+      </>
+    );
+  }
 
   return (
     <>

@@ -2,14 +2,20 @@ import { ApiError, type Notifier, type SessionStore, type ThemeStore, type Trans
 import type { SsoLoginData } from '@contract/v1/sso';
 import { makeAutoObservable } from 'mobx';
 import { safeExternalUrl } from '../api/external-navigation';
+import { readPartnerTokenClaims } from '../api/partner-token-claims';
 import type { SsoApi } from '../api/sso-api';
 
 /** docs/limits-and-timing.md: the pause after an SSO sign-in before the next screen. */
 export const SSO_REDIRECT_DELAY_MS = 500;
 /** Long enough to read the blocked notice before the partner's page replaces the portal. */
 export const BLOCKED_NOTICE_MS = 2000;
+/**
+ * A link whose token was issued longer ago than this asks before signing anyone in (docs/apps-and-sso.md): a
+ * partner's own redirect arrives within seconds, a link someone kept or sent arrives later.
+ */
+export const SSO_AUTO_SIGN_IN_SECONDS = 30;
 
-export type SsoLandingPhase = 'validating' | 'setPassword' | 'registering' | 'blocked' | 'leaving';
+export type SsoLandingPhase = 'confirm' | 'validating' | 'setPassword' | 'registering' | 'blocked' | 'leaving';
 
 /** Where the screen goes next; the store decides, the page owns the router and the window. */
 export interface SsoExit {
@@ -45,6 +51,8 @@ export type RegisterOutcome = { passwordError: string } | undefined;
 export class SsoLandingStore {
   phase: SsoLandingPhase = 'validating';
   email = '';
+  /** Somebody is signed in here, whom continuing would sign out (the confirmation says so). */
+  replacesSession = false;
   showTermsAndConditions = false;
   submitting = false;
   exit: SsoExit | null = null;
@@ -52,6 +60,7 @@ export class SsoLandingStore {
   private started = false;
   private attached = false;
   private readonly controller = new AbortController();
+  private answerConfirmation: (go: boolean) => void = () => undefined;
 
   constructor(
     private readonly api: SsoApi,
@@ -77,6 +86,7 @@ export class SsoLandingStore {
       | 'started'
       | 'attached'
       | 'controller'
+      | 'answerConfirmation'
     >(
       this,
       {
@@ -91,6 +101,7 @@ export class SsoLandingStore {
         started: false,
         attached: false,
         controller: false,
+        answerConfirmation: false,
       },
       { autoBind: true },
     );
@@ -121,6 +132,29 @@ export class SsoLandingStore {
     });
   }
 
+  /** The confirmation's Continue: sign in as the link says. */
+  confirm(): void {
+    this.answerConfirmation(true);
+  }
+
+  /** The confirmation's Cancel: nothing changes here, and the link is not spent. */
+  cancel(): void {
+    this.answerConfirmation(false);
+  }
+
+  /**
+   * Whether to ask before signing in (login CSRF: a link can sign this browser into someone else's account): when
+   * somebody is signed in here, or the token was not just issued.
+   */
+  private needsConfirmation(token: string): boolean {
+    const claims = readPartnerTokenClaims(token);
+    this.email = claims?.email ?? '';
+    this.replacesSession = this.session.isUserLoggedIn;
+    if (this.replacesSession) return true;
+    if (!claims) return false; // not a token at all: the server refuses it, and nobody is signed in to lose
+    return claims.issuedAt === null || Date.now() - claims.issuedAt > SSO_AUTO_SIGN_IN_SECONDS * 1000;
+  }
+
   /** The set-password dialog's submit. Resolves with the server's refusal of the password, if that was the error. */
   async register(password: string): Promise<RegisterOutcome> {
     const { token, applicationId } = this.params;
@@ -146,9 +180,15 @@ export class SsoLandingStore {
 
   private async run(): Promise<void> {
     await this.clearAddress();
+    const { token, applicationId } = this.params;
+    if (token && applicationId && this.needsConfirmation(token)) {
+      this.phase = 'confirm';
+      const go = await new Promise<boolean>((resolve) => (this.answerConfirmation = resolve));
+      if (!go) return this.leave();
+      this.phase = 'validating';
+    }
     await this.endPreviousSession();
     this.theme.reset();
-    const { token, applicationId } = this.params;
     if (!token || !applicationId) {
       this.notifier.error(this.translator.t('sso:landing.invalidLink'));
       return this.fail();
@@ -207,5 +247,11 @@ export class SsoLandingStore {
   private fail(): void {
     this.phase = 'leaving';
     this.exit = { to: this.paths.login, delayMs: 0 };
+  }
+
+  /** Cancelled: back where the person was, signed in or not (the sign-in page sends a signed-in user on). */
+  private leave(): void {
+    this.phase = 'leaving';
+    this.exit = { to: this.session.isUserLoggedIn ? this.paths.orgs : this.paths.login, delayMs: 0 };
   }
 }
