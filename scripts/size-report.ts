@@ -2,7 +2,7 @@
  * Deterministic size budget: reads the production build's manifest and prints, per route group and route,
  * the gzip bytes of JS and CSS needed for first paint (index.html's chunks, the group's layout, the enabled
  * plugins' definitions, the default language and theme, and the route's page with everything it imports
- * statically). Exits non-zero when a group with a budget exceeds it, or when TypeBox code reached the browser.
+ * statically), and how many script files that is (each one a request before first paint). Exits non-zero when a group with a budget exceeds it, or when TypeBox code reached the browser.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -91,7 +91,7 @@ function gzipBytes(file: string): number {
   return gzipCache.get(file)!;
 }
 
-function measure(keys: Set<string>): { js: number; css: number } {
+function measure(keys: Set<string>): { js: number; css: number; scripts: number } {
   const js = new Set<string>();
   const css = new Set<string>();
   for (const key of keys) {
@@ -99,7 +99,7 @@ function measure(keys: Set<string>): { js: number; css: number } {
     manifest[key]!.css?.forEach((c) => css.add(c));
   }
   const sum = (files: Set<string>) => [...files].reduce((total, f) => total + gzipBytes(f), 0);
-  return { js: sum(js), css: sum(css) };
+  return { js: sum(js), css: sum(css), scripts: js.size };
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
@@ -124,8 +124,9 @@ for (const group of budget.groups) {
     ? ` (budget ${group.maxGzipJsKiB} KiB, target ${group.targetGzipJsKiB ?? '-'} KiB)`
     : '';
   console.log(`\n${group.name} routes — gzip KiB for first paint${limit}`);
-  console.log(`  ${'JS'.padStart(7)} ${'CSS'.padStart(7)}  route module`);
-  for (const row of rows) console.log(`  ${kib(row.js)} ${kib(row.css)}  ${row.route}`);
+  console.log(`  ${'JS'.padStart(7)} ${'CSS'.padStart(7)} ${'scripts'.padStart(7)}  route module`);
+  for (const row of rows)
+    console.log(`  ${kib(row.js)} ${kib(row.css)} ${String(row.scripts).padStart(7)}  ${row.route}`);
   if (group.maxGzipJsKiB && worst > group.maxGzipJsKiB * 1024) {
     failed = true;
     console.error(

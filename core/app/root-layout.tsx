@@ -6,12 +6,18 @@ import { useService } from '../di/use-service';
 import { PageSpinner } from '../layout/page-spinner';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { ReauthDialogHost } from '../reauth/reauth-dialog-host';
-import { OrganizationTwoFactorRedirect } from '../session/organization-two-factor-redirect';
 import { SessionStore } from '../session/session-store';
 
 // Only deployments that configure a support chat load its host (docs/support-chat.md).
 const SupportChatHost = lazy(() =>
   import('../support-chat/support-chat-host').then((m) => ({ default: m.SupportChatHost })),
+);
+
+// Only a signed-in person can be sent to set up their organisation's 2FA: the sign-in pages never download it.
+const OrganizationTwoFactorRedirect = lazy(() =>
+  import('../session/organization-two-factor-redirect').then((m) => ({
+    default: m.OrganizationTwoFactorRedirect,
+  })),
 );
 
 // The idle dialog needs antd's Modal: it loads only once somebody is logged in.
@@ -37,7 +43,11 @@ export const RootLayout = observer(function RootLayout() {
       {/* Sensitive calls refused with REAUTH_REQUIRED ask for a fresh proof here (docs/two-factor.md). */}
       {session.isUserLoggedIn && <ReauthDialogHost />}
       {/* Calls refused with TWO_FACTOR_REQUIRED once the organisation enforces 2FA (docs/two-factor.md). */}
-      {session.isUserLoggedIn && <OrganizationTwoFactorRedirect />}
+      {session.isUserLoggedIn && (
+        <Suspense fallback={null}>
+          <OrganizationTwoFactorRedirect />
+        </Suspense>
+      )}
       {config.supportChat && (
         <Suspense fallback={null}>
           <SupportChatHost />
