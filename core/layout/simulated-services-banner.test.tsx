@@ -1,36 +1,16 @@
 import { screen } from '@testing-library/react';
 import fixtureHello from '../../tests/fixtures/plugins/fixture-hello';
 import { renderWithPortal } from '../../tests/render-with-portal';
+import { inOrganization } from '../../tests/signed-in-organization';
 import { stubAuthPlugin } from '../../tests/stub-auth-plugin';
 import type { SimulatedService } from '../config/deployment-facts';
-import type { SessionStore } from '../session/session-store';
 
 /** #34 item 5: a production deployment started with ALLOW_SIMULATED says so to the people who run organisations. */
-function inAcmeAs(role: string) {
-  return (session: SessionStore) => {
-    session.logIn({ accessToken: 'a', refreshToken: 'r' });
-    session.setOrganizations([
-      {
-        organizationId: 'org-acme',
-        organizationName: 'Acme Pty Ltd',
-        accountType: 'business',
-        role,
-        enabled: true,
-        portals: { kreanoAccount: { hasAccess: true } },
-      },
-    ]);
-    session.selectOrganization(
-      { organizationId: 'org-acme', role },
-      { accessToken: 'a2', refreshToken: 'r2' },
-    );
-  };
-}
-
 const show = (role: string, simulatedServices: SimulatedService[], language?: string) =>
   renderWithPortal({
     plugins: [stubAuthPlugin, fixtureHello],
     url: '/hello',
-    session: inAcmeAs(role),
+    session: inOrganization(role),
     deployment: { simulatedServices },
     language,
   });

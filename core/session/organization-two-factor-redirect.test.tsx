@@ -5,9 +5,9 @@ import fixtureHello from '../../tests/fixtures/plugins/fixture-hello';
 import { onEndpoint } from '../../tests/msw/endpoint-handlers';
 import { server } from '../../tests/msw/server';
 import { renderWithPortal } from '../../tests/render-with-portal';
+import { inOrganization, ORG_ID } from '../../tests/signed-in-organization';
 import { stubAuthPlugin } from '../../tests/stub-auth-plugin';
 import { HttpClient } from '../http/http-client';
-import type { SessionStore } from './session-store';
 
 /**
  * #33 finding 3: an organisation that starts enforcing 2FA while a member without it is inside answers their next
@@ -16,28 +16,13 @@ import type { SessionStore } from './session-store';
  */
 const REFUSAL = { code: 'TWO_FACTOR_REQUIRED', msg: 'This organisation requires two-factor authentication' };
 
-function inAcme(session: SessionStore) {
-  session.logIn({ accessToken: 'a', refreshToken: 'r' });
-  session.setOrganizations([
-    {
-      organizationId: 'org-acme',
-      organizationName: 'Acme Pty Ltd',
-      accountType: 'business',
-      role: 'member',
-      enabled: true,
-      portals: { kreanoAccount: { hasAccess: true } },
-    },
-  ]);
-  session.selectOrganization({ organizationId: 'org-acme', role: 'member' }, { accessToken: 'a2', refreshToken: 'r2' });
-}
-
 describe('an organisation that starts enforcing 2FA', () => {
   it("sends the member through the account selection for it, with the page to come back to, and says why", async () => {
     server.use(onEndpoint(endpoints.organizationMembers, () => HttpResponse.json(REFUSAL, { status: 403 })));
     const { router, container } = await renderWithPortal({
       plugins: [stubAuthPlugin, fixtureHello],
       url: '/hello?tab=2',
-      session: inAcme,
+      session: inOrganization('member'),
     });
     await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
 
@@ -47,7 +32,7 @@ describe('an organisation that starts enforcing 2FA', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/orgs'));
     const query = new URLSearchParams(router.state.location.search);
-    expect(Object.fromEntries(query)).toEqual({ orgId: 'org-acme', toUrl: '/hello?tab=2' });
+    expect(Object.fromEntries(query)).toEqual({ orgId: ORG_ID, toUrl: '/hello?tab=2' });
     expect(await screen.findByText(REFUSAL.msg)).toBeInTheDocument();
   });
 
@@ -56,12 +41,12 @@ describe('an organisation that starts enforcing 2FA', () => {
     const { router, container } = await renderWithPortal({
       plugins: [stubAuthPlugin, fixtureHello],
       url: '/hello',
-      session: inAcme,
+      session: inOrganization('member'),
     });
     await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
     await expect(
       container.get(HttpClient).call(endpoints.organizationAccess, {
-        body: { orgId: 'org-acme', portalId: 'kreanoAccount' },
+        body: { orgId: ORG_ID, portalId: 'kreanoAccount' },
       }),
     ).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
     // Nothing to wait for but the absence of a navigation: let the pipeline and React settle first.
