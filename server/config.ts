@@ -64,6 +64,8 @@ export interface ServerConfig {
    * into DATA_DIR (one instance only: docs/identity-verification.md).
    */
   documentEncryptionKey: string | null;
+  /** ABN Lookup (ABN_LOOKUP_GUID, ABN_LOOKUP_BASE_URL): KYBs of Australian businesses are checked against it. */
+  abnLookup: { guid: string; baseUrl: string | null } | null;
   /** The simulations a production start accepts (ALLOW_SIMULATED, comma-separated; docs/production.md). */
   allowSimulated: ReadonlySet<SimulationName>;
   /** Login attempts: failures per email and per IP inside the window, then 429. */
@@ -300,6 +302,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     identityProvider: oneOf(env, 'IDENTITY_PROVIDER', identityProviders, 'development'),
     allowSimulated: simulationNames(env.ALLOW_SIMULATED),
     documentEncryptionKey: env.DOCUMENT_ENCRYPTION_KEY || null,
+    abnLookup: env.ABN_LOOKUP_GUID
+      ? { guid: env.ABN_LOOKUP_GUID, baseUrl: env.ABN_LOOKUP_BASE_URL || null }
+      : null,
     loginThrottle: {
       maxFailuresPerEmail: integer(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 10),
       maxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 100),

@@ -3,6 +3,7 @@ import { contractRouter } from '../../http/contract-route';
 import { replyLanguage } from '../../i18n/localise-replies';
 import { defineServerModule } from '../server-module';
 import { DocumentCipher, DocumentLinks, loadDocumentKey } from './document-cipher';
+import { AbnLookupRegister } from './business-register';
 import { DOCUMENT_MESSAGES, DocumentService } from './document-service';
 import { DetailsSealer, sealPlainKycAnswers } from './sealed-details';
 import { DevelopmentVerificationProvider, type VerificationProvider } from './verification-provider';
@@ -30,7 +31,8 @@ export default defineServerModule({
     const documents = new DocumentService(services, cipher, new DocumentLinks(cipher.linkKey()));
     const provider: VerificationProvider = new DevelopmentVerificationProvider();
     const sealer = new DetailsSealer(cipher);
-    const verification = new VerificationService(services, documents, provider, sealer);
+    const register = config.abnLookup ? new AbnLookupRegister(config.abnLookup) : null;
+    const verification = new VerificationService(services, documents, provider, sealer, register);
     await sealPlainKycAnswers(services.db, sealer);
     const route = contractRouter(app, authenticate, services.access);
     const language = (request: Parameters<typeof replyLanguage>[1]) => replyLanguage(services.i18n, request);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { isoDay } from '../../../contract/rules';
+import { AUSTRALIA, isoDay } from '../../../contract/rules';
 import type {
   IdProof,
   KybData,
@@ -16,8 +16,8 @@ import type {
   VerificationStatusData,
 } from '../../../contract/v1/identity-verification';
 import type { Db } from '../../db/database';
-import { badRequest, notFound, preconditionFailed, type FieldFailure } from '../../http/errors';
-import type { MessageKey } from '../../i18n/message';
+import { badRequest, HttpError, notFound, preconditionFailed, type FieldFailure } from '../../http/errors';
+import { message, type MessageKey } from '../../i18n/message';
 import { escapeHtml } from '../../mail/templates';
 import { newId } from '../../security/random';
 import type { Services } from '../../services';
@@ -28,6 +28,7 @@ import { DOCUMENT_MESSAGES, type DocumentOwner, type DocumentService } from './d
 import { kybVerifications, kycVerifications, verificationEvents } from './schema';
 import { effectiveKycStatus, kycExpiresOn } from './identity-queries';
 import { kycDetailsContext, kycDraftContext, type DetailsSealer } from './sealed-details';
+import type { BusinessRegister } from './business-register';
 import { kybFailures, kycFailures, PROOF_DOCUMENTS } from './verification-rules';
 import type { ProviderReason, VerificationProvider, VerificationSubject } from './verification-provider';
 
@@ -42,6 +43,7 @@ export const VERIFICATION_MESSAGES = {
   inProgress: 'identityVerification.inProgress',
   notBusiness: 'identityVerification.notBusiness',
   invalid: 'identityVerification.invalid',
+  registerUnavailable: 'identityVerification.registerUnavailable',
 } satisfies Record<string, MessageKey>;
 
 /** Statuses from which a new submission is accepted. */
@@ -65,6 +67,8 @@ export class VerificationService {
     private readonly documents: DocumentService,
     private readonly provider: VerificationProvider,
     private readonly sealer: DetailsSealer,
+    /** The Australian Business Register (ABN_LOOKUP_GUID), asked before a KYB is accepted; null when not set. */
+    private readonly register: BusinessRegister | null = null,
   ) {}
 
   // ---------------------------------------------------------------------------------------------------------
@@ -341,6 +345,7 @@ export class VerificationService {
     if (existing && !OPEN_STATUSES.includes(this.effectiveStatus(existing))) {
       throw preconditionFailed(VERIFICATION_MESSAGES.inProgress, 'VERIFICATION_IN_PROGRESS');
     }
+    if (this.register && details.country === AUSTRALIA) await this.checkRegister(this.register, details);
     const { reference, nextCheckAt } = await this.provider.submit({ scope: 'kyb', details }, now);
     const values = {
       details,
@@ -380,6 +385,33 @@ export class VerificationService {
     });
     this.mailStatus('kyb', auth.userId, organizationId, 'submitted', null);
     return this.kybStatus(auth, language);
+  }
+
+  /**
+   * The business as the Australian Business Register has it: an ABN (or ACN) it does not know, a cancelled one or
+   * another registered name refuses the submission with a message on the field; no answer refuses it for now
+   * (503, try again later), never lets it through.
+   */
+  private async checkRegister(register: BusinessRegister, details: KybDetails): Promise<void> {
+    const outcome = await register.check(details);
+    const numberField = details.abn ? 'abn' : 'acn';
+    switch (outcome.status) {
+      case 'matches':
+        return;
+      case 'nameMismatch':
+        return this.refuse([
+          {
+            field: 'companyName',
+            msg: message('validation.identity.registeredName', { name: outcome.registeredName }),
+          },
+        ]);
+      case 'cancelled':
+        return this.refuse([{ field: numberField, msg: 'validation.identity.abnCancelled' }]);
+      case 'notFound':
+        return this.refuse([{ field: numberField, msg: 'validation.identity.abnNotRegistered' }]);
+      case 'unreachable':
+        throw new HttpError(503, VERIFICATION_MESSAGES.registerUnavailable, 'REGISTER_UNAVAILABLE');
+    }
   }
 
   /** Starts the organisation's KYB again: its answers, draft, documents and events are deleted. */
