@@ -93,10 +93,15 @@ export class IsolatedSvgSanitiser implements SvgSanitiser {
       ? new Worker(typeScriptWorkerBootstrap(this.workerUrl), { ...limits, eval: true })
       : new Worker(this.workerUrl, limits);
     worker.unref();
-    return new Promise((resolve, reject) => {
+    const ready = new Promise<Worker>((resolve, reject) => {
       worker.once('message', () => resolve(worker));
       worker.once('error', reject);
     });
+    // A worker that stops while idle is not handed the next document.
+    worker.once('exit', () => {
+      if (this.worker === ready) this.worker = null;
+    });
+    return ready;
   }
 
   private async run(text: string): Promise<SanitisedSvg | null> {
