@@ -56,7 +56,8 @@ export class LoginLimits {
   async reservePasswordCheck(email: string, ip: string, userId: string | undefined): Promise<Reservation> {
     const { throttle } = this.s;
     const limits = this.passwordLimit;
-    const known = userId !== undefined && (await this.isKnownAddress(userId, ip));
+    // Asked for unknown addresses too (with no account id), so both do the same work before the password check.
+    const known = await this.isKnownAddress(userId ?? '', ip);
     // Failures count per account and source: from an address the account signed in from, against that pair's own
     // budget; from anywhere else, against the account's. Failures from elsewhere never lock the owner out of the
     // address they sign in from, and guesses from that address are capped all the same.
