@@ -39,9 +39,18 @@ function partnerToken(claims: { email: string; iat: number }): string {
   return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
 }
 const linkWith = (token: string) => `/sso?token=${token}&applicationId=partner-crm`;
-const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+/** The portal's clock during these tests: fixed, so a token's age is what the test says, not what the machine took. */
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+const secondsAgo = (seconds: number) => NOW / 1000 - seconds;
 
 describe('SSO landing: asking before signing in (login CSRF)', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('signs in at once with a token just issued, when nobody is signed in here', async () => {
     const login = endpoint(endpoints.ssoLogin, { data: EXISTING });
     await renderSso(linkWith(partnerToken({ email: EMAIL, iat: secondsAgo(2) })));
