@@ -19,6 +19,7 @@ export type * from './guards/guard-types';
 export { canAccess, hasPortalAccess, organizationRefusal } from './guards/access';
 export type { OrganizationRefusal } from './guards/access';
 export { SessionStore } from './session/session-store';
+export { readJwtClaims } from './session/jwt';
 export { RecentAnswers, recentAnswerKey, type RecentAnswerKey } from './session/recent-answers';
 export { PagedListStore } from './data/paged-list-store';
 export type { ListStatus, Page, PagedListOptions, RememberedFirstPage } from './data/paged-list-store';

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 
-/** The outside services the server can simulate, by the name ALLOW_SIMULATED uses for each. */
-export const SIMULATION_NAMES = ['payments', 'sms', 'identity'] as const;
-export type SimulationName = (typeof SIMULATION_NAMES)[number];
+import { SIMULATED_SERVICES, type SimulatedService } from '../contract/portal-config/injected-config';
+
+/** The outside services the server can simulate, by the name ALLOW_SIMULATED uses for each (shared with the portal). */
+export const SIMULATION_NAMES = SIMULATED_SERVICES;
+export type SimulationName = SimulatedService;
 
 /** One simulated service an enabled plugin would run on. */
 export interface Simulation {

@@ -5,6 +5,10 @@
  * `/portal.config.json` and without the validator's code; a static host serves no such element and the browser
  * fetches and validates the file itself (core/config/load-config.ts). `Config` is core's `PortalConfig`.
  */
+/** The outside services a deployment can run on simulations: ALLOW_SIMULATED's names (docs/production.md). */
+export const SIMULATED_SERVICES = ['payments', 'sms', 'identity'] as const;
+export type SimulatedService = (typeof SIMULATED_SERVICES)[number];
+
 export type InjectedConfig<Config = unknown> =
   | {
       config: Config;
@@ -14,7 +18,7 @@ export type InjectedConfig<Config = unknown> =
        * ALLOW_SIMULATED (`payments`, `sms`, `identity`; docs/production.md): the portal tells owners and admins.
        * Absent outside production, where simulations are the norm.
        */
-      simulatedServices?: string[];
+      simulatedServices?: SimulatedService[];
     }
   | { problems: string[] };
 

@@ -1,9 +1,12 @@
-import { INJECTED_CONFIG_ELEMENT_ID, type InjectedConfig } from '@contract/portal-config/injected-config';
+import {
+  INJECTED_CONFIG_ELEMENT_ID,
+  SIMULATED_SERVICES,
+  type InjectedConfig,
+  type SimulatedService,
+} from '@contract/portal-config/injected-config';
 import { token } from '../di/container';
 
-/** The outside services a deployment can run on simulations (the server's ALLOW_SIMULATED names). */
-export const SIMULATED_SERVICES = ['payments', 'sms', 'identity'] as const;
-export type SimulatedService = (typeof SIMULATED_SERVICES)[number];
+export type { SimulatedService };
 
 /** What the API server says about the deployment beside its configuration (contract/portal-config/injected-config.ts). */
 export interface DeploymentFacts {

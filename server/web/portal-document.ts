@@ -4,6 +4,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import {
   INJECTED_CONFIG_ELEMENT_ID,
   type InjectedConfig,
+  type SimulatedService,
 } from '../../contract/portal-config/injected-config';
 import { formatSchemaErrors } from '../../contract/portal-config/schema-errors';
 import { withoutInvalidThemeColors } from '../../contract/portal-config/theme-colour-rules';
@@ -101,7 +102,7 @@ export class PortalDocuments {
     private readonly webRoot: string,
     private readonly configFile: string,
     /** The simulations this deployment runs on for the config at this request (app.ts); none outside production. */
-    private readonly simulatedServices: (config: unknown) => string[] = () => [],
+    private readonly simulatedServices: (config: unknown) => SimulatedService[] = () => [],
   ) {}
 
   private async loadBuild(): Promise<Build> {

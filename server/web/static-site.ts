@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SimulatedService } from '../../contract/portal-config/injected-config';
 import { API_PREFIX } from '../../contract/v1/constants';
 import type { App } from '../http/types';
 import { projectRoot } from '../paths';
@@ -33,7 +34,7 @@ export async function registerStaticSite(
   app: App,
   webRoot: string,
   configFile: string = join(projectRoot, 'portal.config.json'),
-  simulatedServices?: (config: unknown) => string[],
+  simulatedServices?: (config: unknown) => SimulatedService[],
 ): Promise<SendPortal | null> {
   if (!existsSync(join(webRoot, 'index.html'))) return null;
   app.get('/portal.config.json', { schema: { hide: true } }, async (request, reply) => {

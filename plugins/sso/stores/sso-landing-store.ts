@@ -1,8 +1,14 @@
-import { ApiError, type Notifier, type SessionStore, type ThemeStore, type Translator } from '@core';
+import {
+  ApiError,
+  readJwtClaims,
+  type Notifier,
+  type SessionStore,
+  type ThemeStore,
+  type Translator,
+} from '@core';
 import type { SsoLoginData } from '@contract/v1/sso';
 import { makeAutoObservable } from 'mobx';
 import { safeExternalUrl } from '../api/external-navigation';
-import { readPartnerTokenClaims } from '../api/partner-token-claims';
 import type { SsoApi } from '../api/sso-api';
 
 /** docs/limits-and-timing.md: the pause after an SSO sign-in before the next screen. */
@@ -15,7 +21,8 @@ export const BLOCKED_NOTICE_MS = 2000;
  */
 export const SSO_AUTO_SIGN_IN_SECONDS = 30;
 
-export type SsoLandingPhase = 'confirm' | 'validating' | 'setPassword' | 'registering' | 'blocked' | 'leaving';
+export type SsoLandingPhase =
+  'confirm' | 'validating' | 'setPassword' | 'registering' | 'blocked' | 'leaving';
 
 /** Where the screen goes next; the store decides, the page owns the router and the window. */
 export interface SsoExit {
@@ -147,12 +154,13 @@ export class SsoLandingStore {
    * somebody is signed in here, or the token was not just issued.
    */
   private needsConfirmation(token: string): boolean {
-    const claims = readPartnerTokenClaims(token);
-    this.email = claims?.email ?? '';
+    // Read, not verified: the server verifies the token when it is spent.
+    const claims = readJwtClaims(token);
+    this.email = typeof claims?.email === 'string' ? claims.email : '';
     this.replacesSession = this.session.isUserLoggedIn;
     if (this.replacesSession) return true;
     if (!claims) return false; // not a token at all: the server refuses it, and nobody is signed in to lose
-    return claims.issuedAt === null || Date.now() - claims.issuedAt > SSO_AUTO_SIGN_IN_SECONDS * 1000;
+    return typeof claims.iat !== 'number' || Date.now() - claims.iat * 1000 > SSO_AUTO_SIGN_IN_SECONDS * 1000;
   }
 
   /** The set-password dialog's submit. Resolves with the server's refusal of the password, if that was the error. */
