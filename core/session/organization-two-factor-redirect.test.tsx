@@ -16,17 +16,23 @@ import { HttpClient } from '../http/http-client';
  */
 const REFUSAL = { code: 'TWO_FACTOR_REQUIRED', msg: 'This organisation requires two-factor authentication' };
 
-describe('an organisation that starts enforcing 2FA', () => {
-  it("sends the member through the account selection for it, with the page to come back to, and says why", async () => {
-    server.use(onEndpoint(endpoints.organizationMembers, () => HttpResponse.json(REFUSAL, { status: 403 })));
-    const { router, container } = await renderWithPortal({
-      plugins: [stubAuthPlugin, fixtureHello],
-      url: '/hello?tab=2',
-      session: inOrganization('member'),
-    });
-    await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
+/** A member of the organisation on the fixture plugin's page at `url`. */
+async function onFixturePage(url: string) {
+  const view = await renderWithPortal({
+    plugins: [stubAuthPlugin, fixtureHello],
+    url,
+    session: inOrganization('member'),
+  });
+  await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
+  return { router: view.router, http: view.container.get(HttpClient) };
+}
 
-    await expect(container.get(HttpClient).call(endpoints.organizationMembers, { query: {} })).rejects.toMatchObject({
+describe('an organisation that starts enforcing 2FA', () => {
+  it('sends the member through the account selection for it, with the page to come back to, and says why', async () => {
+    server.use(onEndpoint(endpoints.organizationMembers, () => HttpResponse.json(REFUSAL, { status: 403 })));
+    const { router, http } = await onFixturePage('/hello?tab=2');
+
+    await expect(http.call(endpoints.organizationMembers, { query: {} })).rejects.toMatchObject({
       status: 403,
       code: 'TWO_FACTOR_REQUIRED',
     });
@@ -38,14 +44,9 @@ describe('an organisation that starts enforcing 2FA', () => {
 
   it('leaves the refusal of entering an organisation to the account selection, which shows its own notice', async () => {
     server.use(onEndpoint(endpoints.organizationAccess, () => HttpResponse.json(REFUSAL, { status: 403 })));
-    const { router, container } = await renderWithPortal({
-      plugins: [stubAuthPlugin, fixtureHello],
-      url: '/hello',
-      session: inOrganization('member'),
-    });
-    await screen.findByRole('heading', { name: /Hello from the fixture plugin/ });
+    const { router, http } = await onFixturePage('/hello');
     await expect(
-      container.get(HttpClient).call(endpoints.organizationAccess, {
+      http.call(endpoints.organizationAccess, {
         body: { orgId: ORG_ID, portalId: 'kreanoAccount' },
       }),
     ).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });

@@ -1,14 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { App } from '../http/types';
+import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from '../test/smtp-stand-in';
 import { call, createTestApp, mailbox } from '../test/test-app';
-
-/** One message as the SMTP server received it: envelope and raw RFC 5322 source. */
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`), as nodemailer writes non-ASCII headers. */
 function decodeHeader(value: string): string {
@@ -56,56 +48,34 @@ function plainText(raw: string): string {
   return content;
 }
 
-let smtp: SMTPServer;
+let smtp: SmtpStandIn;
 let app: App;
-const received: Received[] = [];
-let onMessage: () => void = () => {};
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on loopback: no certificate to make, and nodemailer sends without STARTTLS when none is offered.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-        onMessage();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpStandIn();
   app = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kreano <no-reply@kreano.test>' },
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kreano <no-reply@kreano.test>' },
   });
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
-function nextMessageTo(address: string, timeoutMs = 10_000): Promise<Received> {
+function nextMessageTo(address: string, timeoutMs = 10_000): Promise<ReceivedMail> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`no mail to ${address} within ${timeoutMs} ms`)),
       timeoutMs,
     );
     const check = () => {
-      const found = received.find((m) => m.to.includes(address));
+      const found = smtp.received.find((m) => m.to.includes(address));
       if (!found) return;
       clearTimeout(timer);
       resolve(found);
     };
-    onMessage = check;
+    smtp.onMessage = check;
     check();
   });
 }

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../http/types';
+import { startSmtpStandIn, type SmtpStandIn } from '../../test/smtp-stand-in';
 import { call, createTestApp } from '../../test/test-app';
 
 /**
@@ -10,30 +9,16 @@ import { call, createTestApp } from '../../test/test-app';
  * account). Counted, not timed: every database statement the request and its deferred work start. Mail goes to a
  * local SMTP server, as in production.
  */
-let smtp: SMTPServer;
+let smtp: SmtpStandIn;
 let app: App;
-let mails = 0;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        mails += 1;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpStandIn();
+  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** The statements (by kind) a forgot-password for `email` starts, its deferred work included. */
@@ -54,9 +39,9 @@ async function statementsFor(email: string, ip: string): Promise<Record<string, 
 describe('forgot-password', () => {
   it('starts the same database statements for an existing and an unknown address; only the first gets mail', async () => {
     const known = await statementsFor('bob@example.com', '10.90.0.1');
-    expect(mails).toBe(1);
+    expect(smtp.received).toHaveLength(1);
     const unknown = await statementsFor('nobody-here@example.com', '10.90.0.2');
-    expect(mails).toBe(1);
+    expect(smtp.received).toHaveLength(1);
     expect(unknown).toEqual(known);
     // The count sees the work: the throttle's slot, the token statement and the audit entry at least.
     expect(Object.values(known).reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(3);
