@@ -31,6 +31,8 @@ export const billingAccounts = pgTable('billing_accounts', {
   /** `YYYY-MM` of the month whose 80 % / 100 % mails went out, and the highest threshold mailed in it. */
   paygNotifiedMonth: text('payg_notified_month'),
   paygNotifiedPercent: integer('payg_notified_percent').notNull().default(0),
+  /** The payment provider's customer for this organisation (Stripe's `cus_…`), made on the first card. */
+  providerCustomerId: text('provider_customer_id'),
   updatedAt: at('updated_at').notNull(),
 });
 
@@ -45,6 +47,8 @@ export const billingCards = pgTable(
     organizationId: organizationId(),
     provider: text('provider').notNull(),
     providerToken: text('provider_token').notNull(),
+    /** The provider's customer the token is attached to (Stripe charges a saved card through its customer). */
+    providerCustomerId: text('provider_customer_id'),
     brand: text('brand').$type<CardBrand>().notNull(),
     last4: text('last4').notNull(),
     expiryMonth: integer('expiry_month').notNull(),
@@ -195,4 +199,15 @@ export const billingAppCredentials = pgTable('billing_app_credentials', {
   secretHash: text('secret_hash').notNull(),
   createdAt: at('created_at').notNull(),
   revokedAt: at('revoked_at'),
+});
+
+/**
+ * Webhook events of the payment provider already applied, by the provider's event id: a delivery repeated by the
+ * provider (it retries until it hears 2xx) changes nothing the second time.
+ */
+export const billingProviderEvents = pgTable('billing_provider_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: at('received_at').notNull(),
 });
