@@ -121,12 +121,40 @@ describe('simulated services in production (docs/production.md)', () => {
     expect(errors[0]).toContain('ALLOW_SIMULATED=payments,identity');
   });
 
+  it('takes Stripe as the real payment provider once its keys and webhook secret are all set', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_secret' })).toThrow(
+      'PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET',
+    );
+    // The message names what is missing, never the value of what is set.
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_secret' })).not.toThrow(
+      /sk_live_secret/,
+    );
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(loadConfig(stripe).stripe).toEqual({
+      secretKey: 'sk_live_1',
+      publishableKey: 'pk_live_1',
+      webhookSecret: 'whsec_1',
+      apiBaseUrl: null,
+    });
+    const { errors } = productionChecks(loadConfig({ ...PRODUCTION, ...stripe }), SHIPPED_PLUGINS);
+    expect(errors[0]).not.toContain('PAYMENT_PROVIDER');
+    expect(errors[0]).toContain('ALLOW_SIMULATED=sms,identity');
+  });
+
   it('stops at an unknown simulation or provider name instead of guessing', () => {
     expect(() => loadConfig({ ALLOW_SIMULATED: 'cards' })).toThrow(
       'ALLOW_SIMULATED lists payments, sms, identity, got "cards"',
     );
     expect(() => loadConfig({ SMS_PROVIDER: 'pigeon' })).toThrow(
       'SMS_PROVIDER must be one of outbox, twilio, got "pigeon"',
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(
+      'PAYMENT_PROVIDER must be one of test, stripe, got "paypal"',
     );
     expect(() => loadConfig({ IDENTITY_PROVIDER: 'oracle' })).toThrow(
       'IDENTITY_PROVIDER must be one of development, got "oracle"',

@@ -2,7 +2,10 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { projectRoot } from './paths';
 import type { TwilioSettings } from './mail/twilio-sms-provider';
+import type { StripeSettings } from './modules/billing/stripe-payment-provider';
+import type { PasswordPolicy } from '../contract/rules/passwords';
 import { normaliseRange } from './security/ip-ranges';
+import { readPasswordPolicy } from './security/password-rules';
 import { SIMULATION_NAMES, simulatedServices, simulationChecks, type SimulationName } from './simulations';
 
 export type CaptchaProviderName = 'none' | 'recaptcha' | 'turnstile';
@@ -24,6 +27,8 @@ export interface ServerConfig {
   webRoot: string;
   /** The deployment's `portal.config.json` (PORTAL_CONFIG, default the top-level file), served as it is at each request. */
   portalConfigFile: string;
+  /** portal.config.json `passwordPolicy` as it was at start (server/security/password-rules.ts). */
+  passwordPolicy: PasswordPolicy;
   accessTokenTtlSeconds: number;
   /** Absolute lifetime of a login session: refresh rotation never extends it. */
   sessionMaxAgeSeconds: number;
@@ -52,7 +57,9 @@ export interface ServerConfig {
   /** Run the organisations' scheduled jobs in this process (SCHEDULER; off under NODE_ENV=test). */
   scheduler: boolean;
   /** The card processor billing uses (PAYMENT_PROVIDER; `test` = the built-in test mode, docs/billing.md). */
-  paymentProvider: string;
+  paymentProvider: PaymentProviderName;
+  /** STRIPE_* when PAYMENT_PROVIDER=stripe (docs/production.md, "Stripe"). */
+  stripe: StripeSettings | null;
   /** Where mobile two-factor codes go (SMS_PROVIDER; `outbox` = written to the outbox, never texted; `twilio`). */
   smsProvider: SmsProviderName;
   /** TWILIO_* when SMS_PROVIDER=twilio (docs/production.md, "Twilio"). */
@@ -199,6 +206,8 @@ function origins(raw: string): string[] {
     });
 }
 
+const paymentProviders = ['test', 'stripe'] as const;
+type PaymentProviderName = (typeof paymentProviders)[number];
 const smsProviders = ['outbox', 'twilio'] as const;
 type SmsProviderName = (typeof smsProviders)[number];
 const identityProviders = ['development'] as const;
@@ -231,6 +240,21 @@ function twilioSettings(env: Env, provider: SmsProviderName): TwilioSettings | n
   };
 }
 
+/** STRIPE_* for PAYMENT_PROVIDER=stripe: the secret and publishable keys and the webhook secret, all required. */
+function stripeSettings(env: Env, provider: PaymentProviderName): StripeSettings | null {
+  if (provider !== 'stripe') return null;
+  const missing = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'].filter(
+    (name) => !env[name],
+  );
+  if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')}`);
+  return {
+    secretKey: env.STRIPE_SECRET_KEY!,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    apiBaseUrl: env.STRIPE_API_BASE_URL || null,
+  };
+}
+
 function simulationNames(raw: string | undefined): Set<SimulationName> {
   const names = (raw ?? '')
     .split(',')
@@ -259,6 +283,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new Error(`HSTS must be one of ${hstsModes.join(', ')}, got "${hstsMode}"`);
   const accessTokenTtlSeconds = integer(env, 'ACCESS_TOKEN_TTL', 900);
   const smsProvider = oneOf(env, 'SMS_PROVIDER', smsProviders, 'outbox');
+  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', paymentProviders, 'test');
+  const portalConfigFile = resolve(projectRoot, env.PORTAL_CONFIG || 'portal.config.json');
   return {
     port,
     // Outside production only this machine reaches the server; production listens on every interface (docs/production.md).
@@ -272,7 +298,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publicUrl,
     ssoAudience: env.SSO_AUDIENCE || publicUrl,
     webRoot: resolve(projectRoot, env.WEB_ROOT || 'dist'),
-    portalConfigFile: resolve(projectRoot, env.PORTAL_CONFIG || 'portal.config.json'),
+    portalConfigFile,
+    passwordPolicy: readPasswordPolicy(portalConfigFile),
     accessTokenTtlSeconds,
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE', 7 * 24 * 3600),
     // The portal logs out after the access token's lifetime without input plus its countdown; a login whose
@@ -296,7 +323,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     scheduler: flag(env, 'SCHEDULER', nodeEnv !== 'test'),
-    paymentProvider: env.PAYMENT_PROVIDER || 'test',
+    paymentProvider,
+    stripe: stripeSettings(env, paymentProvider),
     smsProvider,
     twilio: twilioSettings(env, smsProvider),
     identityProvider: oneOf(env, 'IDENTITY_PROVIDER', identityProviders, 'development'),

@@ -31,6 +31,8 @@ export const CARD_DECLINE_CODES = {
   insufficientFunds: 'CARD_DECLINED_INSUFFICIENT_FUNDS',
   expiredCard: 'CARD_DECLINED_EXPIRED',
   stolenCard: 'CARD_DECLINED_STOLEN',
+  /** The bank asks the card holder to confirm (3-D Secure) a payment made while they were away (Stripe). */
+  authenticationRequired: 'CARD_DECLINED_AUTHENTICATION_REQUIRED',
   generic: 'CARD_DECLINED',
 } as const;
 export type DeclineReason = keyof typeof CARD_DECLINE_CODES;

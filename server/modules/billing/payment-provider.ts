@@ -3,16 +3,33 @@ import type { DeclineReason } from '../../../contract/v1/billing-test-cards';
 
 /**
  * What billing needs from a card processor (docs/billing.md, "Payment provider"). A real processor's adapter is
- * one file implementing this interface plus one line in `createPaymentProvider`. The server hands the card number
- * and CVC to `createPaymentMethod` and forgets them; it keeps only the token.
+ * one file implementing this interface plus one line in `createPaymentProvider`.
+ *
+ * Cards arrive one of two ways (`cardEntry`): the built-in test provider takes the number and CVC from the
+ * portal's own form (`createPaymentMethod`, then forgotten); a real processor tokenises the card in the browser
+ * with its own hosted field (`startCardSetup`, then `savedPaymentMethod`), so our server never sees the number.
  */
 export interface PaymentProvider {
   /** The PAYMENT_PROVIDER name, stored beside each token. */
   readonly name: string;
   /** Whether answers may reveal the verification amount (the built-in test provider only). */
   readonly revealsTestAmounts: boolean;
-  /** Tokenises a card. Throws PaymentDeclined when the processor refuses it. */
+  /**
+   * `details`: POST /v1/card carries the number and CVC (test provider). `hosted`: the processor's card element
+   * takes them in the browser and verifies the card there (3-D Secure); POST /v1/card refuses a number.
+   */
+  readonly cardEntry: 'details' | 'hosted';
+  /** Tokenises a card (`details` providers only). Throws PaymentDeclined when the processor refuses it. */
   createPaymentMethod(card: CardDetails): Promise<PaymentMethod>;
+  /** The processor's customer for an organisation; the same organisation gets the same customer on a retry. */
+  createCustomer(organization: { id: string; name: string; email: string }): Promise<string>;
+  /** Starts saving a card for the customer in the browser (`hosted` only): the secret the card element confirms. */
+  startCardSetup(customerId: string): Promise<{ clientSecret: string }>;
+  /**
+   * The card the browser saved for this customer (`hosted` only); throws PaymentDeclined when it is not this
+   * customer's or its set-up did not succeed.
+   */
+  savedPaymentMethod(customerId: string, paymentMethodId: string): Promise<SavedPaymentMethod>;
   /**
    * Charges a token. The processor must treat the same `idempotencyKey` as the same charge (a retry after a
    * timeout answers the first charge, never a second one). Throws PaymentDeclined or PaymentUnavailable.
@@ -46,8 +63,18 @@ export interface PaymentMethod {
   requiresVerification: boolean;
 }
 
+/** A card saved through the processor's hosted field: what the screens show, read from the processor. */
+export interface SavedPaymentMethod extends PaymentMethod {
+  expiryMonth: number;
+  /** Four digits. */
+  expiryYear: number;
+  holderName: string;
+}
+
 export interface ChargeRequest {
   token: string;
+  /** The processor's customer the token belongs to (null for tokens made before customers existed). */
+  customerId: string | null;
   /** Minor units. */
   amount: number;
   currency: string;

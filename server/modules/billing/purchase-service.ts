@@ -70,7 +70,14 @@ export async function chargeReconciled(
   idempotencyKey: string,
   description: string,
 ): Promise<{ chargeId: string }> {
-  const request = { token: card.providerToken, amount, currency, idempotencyKey, description };
+  const request = {
+    token: card.providerToken,
+    customerId: card.providerCustomerId,
+    amount,
+    currency,
+    idempotencyKey,
+    description,
+  };
   try {
     return await s.provider.charge(request);
   } catch (error) {

@@ -9,6 +9,7 @@ import {
   type ChargeRequest,
   type PaymentMethod,
   type PaymentProvider,
+  type SavedPaymentMethod,
 } from './payment-provider';
 
 /** How a tokenised test card behaves later, written into its token so it survives restarts. */
@@ -23,6 +24,7 @@ type Behaviour = 'ok' | 'chargeDeclined' | 'chargeTimeout';
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test';
   readonly revealsTestAmounts = true;
+  readonly cardEntry = 'details' as const;
   private readonly charges = new Map<string, Promise<{ chargeId: string }>>();
   /** Every charge that went through, for tests and the dev tools: the processor's side of the books. */
   readonly ledger: { chargeId: string; amount: number; currency: string; idempotencyKey: string }[] = [];
@@ -66,6 +68,18 @@ export class TestPaymentProvider implements PaymentProvider {
     };
   }
 
+  async createCustomer(organization: { id: string }): Promise<string> {
+    return `cus_test_${organization.id}`;
+  }
+
+  startCardSetup(): Promise<{ clientSecret: string }> {
+    return Promise.reject(new Error('The test provider takes card details from the portal form'));
+  }
+
+  savedPaymentMethod(): Promise<SavedPaymentMethod> {
+    return Promise.reject(new Error('The test provider takes card details from the portal form'));
+  }
+
   charge(request: ChargeRequest): Promise<{ chargeId: string }> {
     // The same key answers the same charge, even while the first call is still in flight.
     const known = this.charges.get(request.idempotencyKey);
@@ -102,6 +116,7 @@ export class TestPaymentProvider implements PaymentProvider {
   async startVerification(token: string, idempotencyKey: string) {
     const { chargeId } = await this.charge({
       token,
+      customerId: null,
       amount: 0,
       currency: 'AUD',
       idempotencyKey,
