@@ -191,6 +191,35 @@ export const AddCardBody = Type.Object(
 );
 export type AddCardBody = Static<typeof AddCardBody>;
 
+/**
+ * POST /v1/card/setup (PAYMENT_PROVIDER=stripe): starts saving a card in the browser. `clientSecret` is the
+ * SetupIntent's secret Stripe.js confirms with the card element (3-D Secure included); the number and CVC go from
+ * the browser to Stripe, never to this server.
+ */
+export const CardSetupResponse = Envelope(Type.Object({ clientSecret: Type.String() }));
+
+/**
+ * POST /v1/card/saved: the payment method the confirmed SetupIntent saved (`pm_…`). The server reads brand, last 4,
+ * expiry and holder from Stripe and keeps the id; a card Stripe did not save for this organisation answers 402.
+ */
+export const SaveCardBody = Type.Object(
+  {
+    paymentMethodId: Type.String({
+      minLength: 4,
+      maxLength: 255,
+      pattern: '^pm_[A-Za-z0-9_]+$',
+      ...messages({
+        required: 'server:billing.validation.paymentMethodInvalid',
+        minLength: 'server:billing.validation.paymentMethodInvalid',
+        maxLength: 'server:billing.validation.paymentMethodInvalid',
+        pattern: 'server:billing.validation.paymentMethodInvalid',
+      }),
+    }),
+  },
+  strict,
+);
+export type SaveCardBody = Static<typeof SaveCardBody>;
+
 export const CardIdBody = Type.Object({ cardId: RowId }, strict);
 export type CardIdBody = Static<typeof CardIdBody>;
 

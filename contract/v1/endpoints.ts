@@ -163,6 +163,8 @@ import {
   UsageResponse,
   VerificationStartResponse,
   VerifyCardBody,
+  CardSetupResponse,
+  SaveCardBody,
 } from './billing';
 
 const AUTH = 'Authentication';
@@ -783,6 +785,28 @@ export const endpoints = {
       description: 'Checks the card (Luhn, brand, expiry, CVC, name), has the payment provider tokenise it and keeps only the token, brand, last 4, expiry and holder. A decline answers 402 CARD_DECLINED with the reason. The first card becomes primary.',
     },
     { body: AddCardBody, response: CardResponse },
+  ),
+  startCardSetup: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/card/setup',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: BILLING,
+      description: "PAYMENT_PROVIDER=stripe: makes the organisation's Stripe customer on first use and a SetupIntent whose client secret Stripe.js confirms with its card element. With the test provider: 400 CARD_SETUP_NOT_USED.",
+    },
+    { response: CardSetupResponse },
+  ),
+  saveCard: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/card/saved',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: BILLING,
+      description: "PAYMENT_PROVIDER=stripe: keeps the card a confirmed SetupIntent saved, by its payment method id (brand, last 4, expiry and holder read from Stripe). Verified by Stripe (3-D Secure), so no typed-back amount. The first card becomes primary.",
+    },
+    { body: SaveCardBody, response: CardResponse },
   ),
   deleteCard: endpoint(
     {

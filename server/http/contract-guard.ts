@@ -14,6 +14,8 @@ export const INFRASTRUCTURE_PATHS = {
   health: `${API_PREFIX}/health`,
   /** Where the portal's Content-Security-Policy reports violations (server/http/csp-reports.ts). */
   cspReport: `${API_PREFIX}/csp-report`,
+  /** Where Stripe delivers billing events (PAYMENT_PROVIDER=stripe; server/modules/billing/stripe-webhook.ts). */
+  stripeWebhook: `${API_PREFIX}/billing/stripe-webhook`,
   /** Swagger UI and its static files (every path below it). */
   docs: `${API_PREFIX}/docs`,
 } as const;
@@ -30,7 +32,8 @@ export function isAllowedApiRoute(method: string, path: string): boolean {
   if (
     path === INFRASTRUCTURE_PATHS.openApi ||
     path === INFRASTRUCTURE_PATHS.health ||
-    path === INFRASTRUCTURE_PATHS.cspReport
+    path === INFRASTRUCTURE_PATHS.cspReport ||
+    path === INFRASTRUCTURE_PATHS.stripeWebhook
   )
     return true;
   if (path === INFRASTRUCTURE_PATHS.docs || path.startsWith(`${INFRASTRUCTURE_PATHS.docs}/`)) return true;

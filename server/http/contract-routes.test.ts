@@ -34,6 +34,7 @@ const isInfrastructure = (path: string) =>
   path === INFRASTRUCTURE_PATHS.openApi ||
   path === INFRASTRUCTURE_PATHS.health ||
   path === INFRASTRUCTURE_PATHS.cspReport ||
+  path === INFRASTRUCTURE_PATHS.stripeWebhook ||
   path === INFRASTRUCTURE_PATHS.docs ||
   path.startsWith(`${INFRASTRUCTURE_PATHS.docs}/`);
 

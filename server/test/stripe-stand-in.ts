@@ -121,6 +121,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         },
       };
     }
+    const detachMatch = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
+    if (method === 'POST' && detachMatch) {
+      standIn.paymentMethods.delete(detachMatch[1]);
+      return { status: 200, body: { id: detachMatch[1], object: 'payment_method', customer: null } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents')
       return {
         status: 200,

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AddCardBody, Card, VerifyCardBody } from '../../../contract/v1/billing';
+import type { AddCardBody, Card, SaveCardBody, VerifyCardBody } from '../../../contract/v1/billing';
 import {
   BILLING_LIMITS,
   cardRefusals,
@@ -27,7 +27,7 @@ import {
   type CardRow,
 } from './billing-shared';
 import { PaymentDeclined, PaymentUnavailable } from './payment-provider';
-import { billingCards } from './schema';
+import { billingAccounts, billingCards } from './schema';
 import { organizationInfo } from './billing-shared';
 
 /** An organisation-scoped call: the permission check already ran, so the token names an organisation. */
@@ -70,6 +70,9 @@ export class CardService {
   }
 
   async add(auth: AuthContext, body: AddCardBody, request: FastifyRequest): Promise<Card> {
+    // With a hosted card field (Stripe) a number must never reach us: refused before anything reads it.
+    if (this.s.provider.cardEntry === 'hosted')
+      throw badRequest(BILLING_MESSAGES.cardDetailsRefused, 'CARD_DETAILS_REFUSED');
     const organizationId = orgOf(auth);
     const month = await this.month(organizationId);
     const refusals = cardRefusals(body as CardInput, month);
@@ -82,9 +85,7 @@ export class CardService {
     }));
     if (failures.length > 0) throw badRequest(failures[0].msg, 'VALIDATION_FAILED', failures);
 
-    const existing = await this.rows(organizationId);
-    if (existing.length >= BILLING_LIMITS.cardsMax)
-      throw conflict(message(BILLING_MESSAGES.cardLimit, { count: BILLING_LIMITS.cardsMax }), 'CARD_LIMIT');
+    await this.refuseBeyondLimit(organizationId);
 
     const expiryYear = expiryFullYear(body.expiryYear);
     let method;
@@ -97,18 +98,117 @@ export class CardService {
         holderName: body.holderName.trim(),
       });
     } catch (error) {
-      if (error instanceof PaymentDeclined) {
-        await this.s.audit.record(request, {
-          event: 'billing.card-declined',
-          userId: auth.userId,
-          organizationId,
-          details: { reason: error.reason },
-        });
-        throw declined(error.reason);
-      }
-      if (error instanceof PaymentUnavailable) throw paymentUnavailable();
-      throw error;
+      throw await this.refusal(error, auth, request);
     }
+    return this.store(auth, request, {
+      ...method,
+      customerId: null,
+      expiryMonth: body.expiryMonth,
+      expiryYear,
+      holderName: body.holderName.trim(),
+    });
+  }
+
+  private async refuseBeyondLimit(organizationId: string) {
+    const existing = await this.rows(organizationId);
+    if (existing.length >= BILLING_LIMITS.cardsMax)
+      throw conflict(message(BILLING_MESSAGES.cardLimit, { count: BILLING_LIMITS.cardsMax }), 'CARD_LIMIT');
+  }
+
+  /** The provider's refusal as the answer (declines go to the activity log); anything else unchanged. */
+  private async refusal(error: unknown, auth: AuthContext, request: FastifyRequest): Promise<unknown> {
+    if (error instanceof PaymentDeclined) {
+      await this.s.audit.record(request, {
+        event: 'billing.card-declined',
+        userId: auth.userId,
+        organizationId: orgOf(auth),
+        details: { reason: error.reason },
+      });
+      return declined(error.reason);
+    }
+    if (error instanceof PaymentUnavailable) return paymentUnavailable();
+    return error;
+  }
+
+  /**
+   * The organisation's customer at the provider, made on first use. Two first cards at once get the same
+   * customer (the provider answers the organisation's idempotency key once) and the first write is kept.
+   */
+  private async customerOf(organizationId: string): Promise<string> {
+    const account = await ensureAccount(this.s.db, organizationId, this.s.clock.now());
+    if (account.providerCustomerId) return account.providerCustomerId;
+    const info = await organizationInfo(this.s.db, organizationId);
+    const customerId = await this.s.provider.createCustomer({
+      id: organizationId,
+      name: info?.name ?? organizationId,
+      email: info?.owner.email ?? '',
+    });
+    await this.s.db
+      .update(billingAccounts)
+      .set({ providerCustomerId: customerId })
+      .where(
+        and(eq(billingAccounts.organizationId, organizationId), isNull(billingAccounts.providerCustomerId)),
+      );
+    const [row] = await this.s.db
+      .select({ id: billingAccounts.providerCustomerId })
+      .from(billingAccounts)
+      .where(eq(billingAccounts.organizationId, organizationId));
+    return row?.id ?? customerId;
+  }
+
+  /** POST /v1/card/setup: the secret Stripe.js confirms the card element with (hosted providers only). */
+  async startSetup(auth: AuthContext, request: FastifyRequest): Promise<{ clientSecret: string }> {
+    if (this.s.provider.cardEntry !== 'hosted')
+      throw badRequest(BILLING_MESSAGES.cardSetupNotUsed, 'CARD_SETUP_NOT_USED');
+    const organizationId = orgOf(auth);
+    await this.refuseBeyondLimit(organizationId);
+    try {
+      return await this.s.provider.startCardSetup(await this.customerOf(organizationId));
+    } catch (error) {
+      throw await this.refusal(error, auth, request);
+    }
+  }
+
+  /**
+   * POST /v1/card/saved: keeps the card the browser saved at the provider, read back from the provider (never
+   * from the request). Saving the same payment method twice (a double click) answers the first card.
+   */
+  async save(auth: AuthContext, body: SaveCardBody, request: FastifyRequest): Promise<Card> {
+    if (this.s.provider.cardEntry !== 'hosted')
+      throw badRequest(BILLING_MESSAGES.cardSetupNotUsed, 'CARD_SETUP_NOT_USED');
+    const organizationId = orgOf(auth);
+    const [known] = (await this.rows(organizationId)).filter(
+      (row) => row.providerToken === body.paymentMethodId,
+    );
+    if (known) return toCard(known, await this.month(organizationId));
+    await this.refuseBeyondLimit(organizationId);
+    const customerId = await this.customerOf(organizationId);
+    let method;
+    try {
+      method = await this.s.provider.savedPaymentMethod(customerId, body.paymentMethodId);
+    } catch (error) {
+      throw await this.refusal(error, auth, request);
+    }
+    return this.store(auth, request, { ...method, customerId });
+  }
+
+  /** Keeps a tokenised card; the first usable card becomes the primary one. */
+  private async store(
+    auth: AuthContext,
+    request: FastifyRequest,
+    method: {
+      token: string;
+      customerId: string | null;
+      brand: CardRow['brand'];
+      last4: string;
+      expiryMonth: number;
+      expiryYear: number;
+      holderName: string;
+      requiresVerification: boolean;
+    },
+  ): Promise<Card> {
+    const organizationId = orgOf(auth);
+    const month = await this.month(organizationId);
     const now = this.s.clock.now();
     await ensureAccount(this.s.db, organizationId, now);
     const verified = !method.requiresVerification;
@@ -124,11 +224,12 @@ export class CardService {
           organizationId,
           provider: this.s.provider.name,
           providerToken: method.token,
+          providerCustomerId: method.customerId,
           brand: method.brand,
           last4: method.last4,
-          expiryMonth: body.expiryMonth,
-          expiryYear,
-          holderName: body.holderName.trim(),
+          expiryMonth: method.expiryMonth,
+          expiryYear: method.expiryYear,
+          holderName: method.holderName,
           // The first usable card becomes the primary one.
           primary: verified && !primary,
           verified,
@@ -178,6 +279,10 @@ export class CardService {
         tx,
       );
     });
+    if (card.provider === this.s.provider.name) {
+      // Best effort: the card is gone from the portal either way, and an unused card at the processor costs nothing.
+      await this.s.provider.detachPaymentMethod(card.providerToken).catch(() => undefined);
+    }
     return this.list(auth);
   }
 

@@ -1,6 +1,8 @@
 import { APP_CREDENTIAL_HEADER } from '../../../contract/v1/billing';
 import { endpoints } from '../../../contract/v1/endpoints';
+import { INFRASTRUCTURE_PATHS } from '../../http/contract-guard';
 import { contractRouter } from '../../http/contract-route';
+import { HttpError } from '../../http/errors';
 import { message } from '../../i18n/message';
 import { Scheduler } from '../scheduler/scheduler';
 import { defineServerModule } from '../server-module';
@@ -12,6 +14,8 @@ import { billingJobs } from './jobs';
 import { PayAsYouGoService } from './pay-as-you-go-service';
 import { createPaymentProvider } from './provider-factory';
 import { PurchaseService } from './purchase-service';
+import { StripePaymentProvider } from './stripe-payment-provider';
+import { StripeWebhook, WebhookRefused } from './stripe-webhook';
 import { billingSeed } from './seed';
 import { SubscriptionService } from './subscription-service';
 
@@ -53,6 +57,14 @@ export default defineServerModule({
         msg: card.verified ? BILLING_MESSAGES.cardAdded : BILLING_MESSAGES.cardNeedsVerification,
       };
     });
+    route(endpoints.startCardSetup, async (request) => ({
+      data: await cards.startSetup(request.auth, request),
+      msg: BILLING_MESSAGES.cardSetupStarted,
+    }));
+    route(endpoints.saveCard, async (request) => ({
+      data: { card: await cards.save(request.auth, request.body, request) },
+      msg: BILLING_MESSAGES.cardAdded,
+    }));
     route(endpoints.deleteCard, async (request) => ({
       data: { cards: await cards.remove(request.auth, request.params.id, request) },
       msg: BILLING_MESSAGES.cardDeleted,
@@ -115,6 +127,32 @@ export default defineServerModule({
       data: await payAsYouGo.record(request.headers[APP_CREDENTIAL_HEADER], request.body),
       msg: BILLING_MESSAGES.usageRecorded,
     }));
+
+    if (deps.provider instanceof StripePaymentProvider && config.stripe) {
+      const webhook = new StripeWebhook(deps, deps.provider, config.stripe.webhookSecret);
+      // Stripe signs the exact bytes it sent: this route alone takes its JSON body unparsed.
+      await app.register(async (scope) => {
+        scope.removeContentTypeParser('application/json');
+        scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+          done(null, body),
+        );
+        scope.post(INFRASTRUCTURE_PATHS.stripeWebhook, { schema: { hide: true } }, async (request) => {
+          try {
+            await webhook.receive(
+              request.body as Buffer,
+              request.headers['stripe-signature'] as string | undefined,
+            );
+          } catch (error) {
+            if (error instanceof WebhookRefused) {
+              request.log.warn('stripe webhook refused: signature not valid');
+              throw new HttpError(400, BILLING_MESSAGES.webhookRefused, 'WEBHOOK_SIGNATURE_INVALID');
+            }
+            throw error;
+          }
+          return { msg: BILLING_MESSAGES.webhookReceived };
+        });
+      });
+    }
 
     const scheduler = new Scheduler(services.db, services.clock, billingJobs(deps, app.log), app.log);
     if (config.scheduler) {

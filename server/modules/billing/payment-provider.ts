@@ -30,6 +30,8 @@ export interface PaymentProvider {
    * customer's or its set-up did not succeed.
    */
   savedPaymentMethod(customerId: string, paymentMethodId: string): Promise<SavedPaymentMethod>;
+  /** Forgets a card removed from the portal at the processor too (nothing to do for the test provider). */
+  detachPaymentMethod(token: string): Promise<void>;
   /**
    * Charges a token. The processor must treat the same `idempotencyKey` as the same charge (a retry after a
    * timeout answers the first charge, never a second one). Throws PaymentDeclined or PaymentUnavailable.

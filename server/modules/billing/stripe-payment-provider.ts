@@ -141,6 +141,10 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
+  async detachPaymentMethod(token: string): Promise<void> {
+    await this.call(() => this.client.paymentMethods.detach(token));
+  }
+
   async charge(request: ChargeRequest): Promise<{ chargeId: string }> {
     const intent = await this.call(() =>
       this.client.paymentIntents.create(
@@ -190,8 +194,24 @@ export class StripePaymentProvider implements PaymentProvider {
     return Promise.resolve(false);
   }
 
-  /** The verified event of a webhook delivery; throws Stripe's signature error otherwise. */
-  verifyWebhook(payload: Buffer, signature: string, secret: string, nowSeconds: number): Stripe.Event {
-    return this.client.webhooks.constructEvent(payload, signature, secret, undefined, undefined, nowSeconds);
+  /**
+   * The verified event of a webhook delivery; throws Stripe's signature error otherwise. `nowMs` is our clock
+   * (the SDK's `receivedAt`, in milliseconds), against which the signature's timestamp must be recent.
+   */
+  verifyWebhook(
+    payload: Buffer,
+    signature: string,
+    secret: string,
+    toleranceSeconds: number,
+    nowMs: number,
+  ): Stripe.Event {
+    return this.client.webhooks.constructEvent(
+      payload,
+      signature,
+      secret,
+      toleranceSeconds,
+      undefined,
+      nowMs,
+    );
   }
 }

@@ -80,6 +80,10 @@ export class TestPaymentProvider implements PaymentProvider {
     return Promise.reject(new Error('The test provider takes card details from the portal form'));
   }
 
+  async detachPaymentMethod(): Promise<void> {
+    // Test tokens live nowhere else.
+  }
+
   charge(request: ChargeRequest): Promise<{ chargeId: string }> {
     // The same key answers the same charge, even while the first call is still in flight.
     const known = this.charges.get(request.idempotencyKey);
