@@ -139,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await app.services?.mailer.idle();
       app.services?.mailer.close();
       await app.services?.svgSanitiser.close();
+      await app.services?.hasher.close();
       if (!options.sharedDatabase) await database.close();
     } finally {
       await options.afterClose?.();

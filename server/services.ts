@@ -17,6 +17,7 @@ import { AccessTokens } from './security/access-tokens';
 import { createCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { OneTimeCodes } from './security/one-time-codes';
 import { BoundedQueue } from './security/bounded-queue';
+import type { Argon2Runner } from './security/argon2-workers';
 import { PasswordHasher, type Argon2Params } from './security/password-hasher';
 import { RecentAuthentication } from './security/recent-authentication';
 import { CommonPasswords } from './security/password-policy';
@@ -91,6 +92,8 @@ export type ServiceName = keyof Services;
 
 export interface ServiceOverrides {
   argon2?: Argon2Params;
+  /** Where hashes run: tests give a stand-in they finish by hand; the server's own low-priority threads otherwise. */
+  argon2Runner?: Argon2Runner;
   captcha?: CaptchaVerifier;
   sms?: SmsProvider;
   svgSanitiser?: SvgSanitiser;
@@ -129,6 +132,7 @@ export function createServices(deps: {
     hasher: new PasswordHasher(
       overrides.argon2,
       new BoundedQueue(config.hashing.concurrency, config.hashing.queueLimit),
+      overrides.argon2Runner,
     ),
     commonPasswords: new CommonPasswords({ productNames: [config.brandName] }),
     tokens,

@@ -1,43 +1,67 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 import { tooManyRequests } from '../http/errors';
+import { Argon2Workers, type Argon2Params, type Argon2Runner } from './argon2-workers';
 import { BoundedQueue, QueueFullError } from './bounded-queue';
 
-export interface Argon2Params {
-  memoryCost: number;
-  timeCost: number;
-  parallelism: number;
-}
+export type { Argon2Params } from './argon2-workers';
 
 /** OWASP password storage cheat sheet: argon2id, m=19 MiB, t=2, p=1. */
 export const OWASP_ARGON2: Argon2Params = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-/** `Algorithm` is an ambient const enum, unusable under isolatedModules: 2 is Argon2id. */
-const ARGON2ID = 2 as Algorithm;
-
 /**
- * argon2id through the async API: hashing runs on libuv's pool, so logins do not block other requests. Every
- * hash and verification takes a turn in a bounded queue: no more run at once than there are cores, and when too
- * many wait, the request answers 429 SERVER_BUSY with Retry-After instead of stalling the whole server
- * (docs/performance.md, "A login storm").
+ * argon2id off the event loop: hashing runs on worker threads of its own at the lowest priority (argon2-workers.ts),
+ * so logins neither block nor crowd out other requests. Every hash and verification takes a turn in a bounded
+ * queue: no more run at once than the queue allows (the runner has that many threads), and when too many wait, the
+ * request answers 429 SERVER_BUSY with Retry-After instead of stalling the whole server (docs/performance.md,
+ * "A login storm").
  */
 export class PasswordHasher {
   private dummyHash: Promise<string> | null = null;
+  /**
+   * Sign-ins in progress, their database work included ({@link admit}): twice as many as hash at once, so that while
+   * some hash, as many others can read and write their rows, and no more. The rest wait here, before their first
+   * query: a storm of logins puts at most this many statements ahead of anyone else's on the database (PGlite runs
+   * them one at a time on the event loop, PostgreSQL's pool has a few connections), not fifty.
+   */
+  private readonly admission: BoundedQueue;
 
   constructor(
     readonly params: Argon2Params = OWASP_ARGON2,
     private readonly queue = new BoundedQueue(availableParallelism(), availableParallelism() * 64),
-  ) {}
-
-  hash(password: string): Promise<string> {
-    return this.inTurn(() => hash(password, { algorithm: ARGON2ID, ...this.params }));
+    private readonly runner: Argon2Runner = new Argon2Workers(queue.concurrency),
+  ) {
+    this.admission = new BoundedQueue(queue.concurrency * 2, queue.maxWaiting);
   }
 
-  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+  /** Sign-ins admitted and waiting, hashes running and waiting (tests, and what a metrics page would show). */
+  get load(): { signIns: BoundedQueue['load']; hashes: BoundedQueue['load'] } {
+    return { signIns: this.admission.load, hashes: this.queue.load };
+  }
+
+  hash(password: string): Promise<string> {
+    return this.inTurn(() => this.runner.hash(password, this.params));
+  }
+
+  /**
+   * Runs a whole password sign-in (the account's lookup, the guess limits, the verification, the session) once it is
+   * admitted; when too many already wait, it answers 429 SERVER_BUSY at once, before any query, so a known and an
+   * unknown account are refused alike.
+   */
+  admit<T>(signIn: () => Promise<T>): Promise<T> {
+    return this.queued(this.admission, signIn);
+  }
+
+  /** One argon2 operation (a hash or a verification) in its turn: the security suite counts these. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    return this.queued(this.queue, work);
+  }
+
+  private async queued<T>(queue: BoundedQueue, work: () => Promise<T>): Promise<T> {
     try {
-      return await this.queue.run(work);
+      return await queue.run(work);
     } catch (error) {
-      if (error instanceof QueueFullError) throw tooManyRequests('http.busy', error.retryAfterSeconds, 'SERVER_BUSY');
+      if (error instanceof QueueFullError)
+        throw tooManyRequests('http.busy', error.retryAfterSeconds, 'SERVER_BUSY');
       throw error;
     }
   }
@@ -47,7 +71,7 @@ export class PasswordHasher {
       await this.burn(password);
       return false;
     }
-    return this.inTurn(() => verify(passwordHash, password).catch(() => false));
+    return this.inTurn(() => this.runner.verify(passwordHash, password));
   }
 
   /** Spends the time of a real verification, so an unknown account answers as slowly as a known one. */
@@ -59,6 +83,11 @@ export class PasswordHasher {
     });
     const dummy = await this.dummyHash;
     // The outcome is irrelevant: only the time spent (and the turn taken) matters.
-    await this.inTurn(() => verify(dummy, password).catch(() => false));
+    await this.inTurn(() => this.runner.verify(dummy, password));
+  }
+
+  /** Stops the hashing threads (the server's close). */
+  close(): Promise<void> {
+    return this.runner.close();
   }
 }

@@ -85,12 +85,23 @@ export class LoginService {
   }
 
   async login(body: LoginBody, request: FastifyRequest): Promise<{ data: LoginData; msg: string }> {
-    const { db, audit, hasher } = this.s;
+    const { audit, hasher } = this.s;
     // The password step of partner SSO (docs/apps-and-sso.md) is an ordinary login with every check; the trail says where it came from.
     const record = (entry: AuditEntry) =>
       audit.record(request, body.isSSOLogin ? { ...entry, details: { ...entry.details, sso: true } } : entry);
     if (!(await this.s.captcha.verify(body.captcha, request.ip)))
       throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
+    // The whole sign-in takes a turn, not only its hash: a storm of logins waits here, before its first query, and
+    // other requests' queries never queue behind fifty logins' (docs/performance.md, "A login storm").
+    return hasher.admit(() => this.passwordSignIn(body, request, record));
+  }
+
+  private async passwordSignIn(
+    body: LoginBody,
+    request: FastifyRequest,
+    record: (entry: AuditEntry) => Promise<void>,
+  ): Promise<{ data: LoginData; msg: string }> {
+    const { db, hasher } = this.s;
     const email = normaliseEmail(body.email);
     const user = await findUserByEmail(db, email);
     // The slots are taken before the hash, so parallel attempts never check more passwords than the limits allow.
