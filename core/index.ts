@@ -5,6 +5,7 @@
 export * from './di';
 export type { PluginConfigEntry, RoleRule, ThemeColors } from './config/portal-config';
 export { PortalConfig } from './config/portal-config';
+export { DeploymentFacts, type PaymentsFact } from './config/deployment-facts';
 export type * from './plugin/plugin-types';
 export { PluginRegistry } from './plugin/plugin-registry-token';
 export type { RouteLinks, WellKnownRoute, RequiredWellKnownRoute } from './plugin/well-known-routes';

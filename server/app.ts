@@ -218,7 +218,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Production tells the portal which simulations ALLOW_SIMULATED let it start on, for the admins' banner.
     const simulated = (portalConfig: unknown) =>
       config.isProduction ? simulatedServices(config, enabledPluginsOf(portalConfig)).map((s) => s.name) : [];
-    const sendPortal = await registerStaticSite(app, config.webRoot, config.portalConfigFile, simulated);
+    // Stripe's publishable key reaches the payment screens through the page, so a deployment needs no rebuild.
+    const payments = config.stripe
+      ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
+      : null;
+    const sendPortal = await registerStaticSite(
+      app,
+      config.webRoot,
+      config.portalConfigFile,
+      simulated,
+      payments,
+    );
     app.setNotFoundHandler(async (request, reply) => {
       if (sendPortal && wantsSpa(request)) return sendPortal(request, reply);
       return reply.status(404).send({ msg: 'http.notFound', code: 'NOT_FOUND' });

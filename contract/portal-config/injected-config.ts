@@ -9,10 +9,22 @@
 export const SIMULATED_SERVICES = ['payments', 'sms', 'identity'] as const;
 export type SimulatedService = (typeof SIMULATED_SERVICES)[number];
 
+/**
+ * The card processor whose own card field the payment screens load in the browser (PAYMENT_PROVIDER=stripe), with
+ * its publishable key (public by design; the secret key never leaves the server). Absent: the built-in test
+ * provider, whose card form posts to the API.
+ */
+export interface InjectedPayments {
+  provider: 'stripe';
+  publishableKey: string;
+}
+
 export type InjectedConfig<Config = unknown> =
   | {
       config: Config;
       warnings: string[];
+      /** The deployment's card processor for the browser (PAYMENT_PROVIDER); absent = the test provider. */
+      payments?: InjectedPayments;
       /**
        * The outside services a production deployment runs on simulations, because the deployer named them in
        * ALLOW_SIMULATED (`payments`, `sms`, `identity`; docs/production.md): the portal tells owners and admins.

@@ -307,3 +307,59 @@ describe('the simulated services a production deployment runs on', () => {
     expect(development).not.toHaveProperty('simulatedServices');
   });
 });
+
+/** #34 item 1: the payment screens learn the card processor from the page, and only Stripe's page may load Stripe. */
+describe('the card processor the payment screens load', () => {
+  const stripeEnv = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_never_in_the_page',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_in_the_page',
+    STRIPE_WEBHOOK_SECRET: 'whsec_never_in_the_page',
+  };
+
+  async function pageWith(env: Record<string, string>) {
+    writeFileSync(configFile, JSON.stringify(deployed));
+    const server = await createTestApp({ env: { WEB_ROOT: webRoot, PORTAL_CONFIG: configFile, ...env } });
+    try {
+      const response = await server.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { accept: 'text/html' },
+      });
+      const data = /<script type="application\/json" id="portal-config">([^<]*)<\/script>/.exec(
+        response.body,
+      )?.[1];
+      return {
+        body: response.body,
+        injected: JSON.parse(data!) as InjectedConfig,
+        csp: String(response.headers['content-security-policy']),
+      };
+    } finally {
+      await server.close();
+    }
+  }
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? '';
+
+  it("with Stripe: the provider and its publishable key, never a secret, and Stripe's script, frames and API allowed", async () => {
+    const { body, injected, csp } = await pageWith(stripeEnv);
+    expect(injected).toMatchObject({
+      payments: { provider: 'stripe', publishableKey: 'pk_test_in_the_page' },
+    });
+    expect(body).not.toContain('sk_test_never_in_the_page');
+    expect(body).not.toContain('whsec_never_in_the_page');
+    expect(directive(csp, 'script-src')).toContain('https://js.stripe.com');
+    expect(directive(csp, 'frame-src')).toContain('https://js.stripe.com');
+    expect(directive(csp, 'frame-src')).toContain('https://hooks.stripe.com');
+    expect(directive(csp, 'connect-src')).toContain('https://api.stripe.com');
+  });
+
+  it('with the test provider: no processor in the page and nothing of Stripe allowed', async () => {
+    const { injected, csp } = await pageWith({});
+    expect(injected).not.toHaveProperty('payments');
+    expect(csp).not.toContain('stripe.com');
+  });
+});

@@ -4,6 +4,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import {
   INJECTED_CONFIG_ELEMENT_ID,
   type InjectedConfig,
+  type InjectedPayments,
   type SimulatedService,
 } from '../../contract/portal-config/injected-config';
 import { formatSchemaErrors } from '../../contract/portal-config/schema-errors';
@@ -103,6 +104,8 @@ export class PortalDocuments {
     private readonly configFile: string,
     /** The simulations this deployment runs on for the config at this request (app.ts); none outside production. */
     private readonly simulatedServices: (config: unknown) => SimulatedService[] = () => [],
+    /** The card processor the payment screens load in the browser (PAYMENT_PROVIDER=stripe); null = test. */
+    private readonly payments: InjectedPayments | null = null,
   ) {}
 
   private async loadBuild(): Promise<Build> {
@@ -159,7 +162,12 @@ export class PortalDocuments {
     const config = withoutInvalidThemeColors(structuredClone(raw), (warning) => warnings.push(warning));
     const simulatedServices = this.simulatedServices(config);
     const injected: InjectedConfig = build.validate(config)
-      ? { config, warnings, ...(simulatedServices.length > 0 ? { simulatedServices } : {}) }
+      ? {
+          config,
+          warnings,
+          ...(simulatedServices.length > 0 ? { simulatedServices } : {}),
+          ...(this.payments ? { payments: this.payments } : {}),
+        }
       : { problems: formatSchemaErrors(build.validate.errors, config) };
     const head = [
       INJECTED_START,

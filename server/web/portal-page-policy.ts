@@ -16,6 +16,16 @@ const CAPTCHA_SOURCES: Record<string, { script: string[]; frame: string[] }> = {
   },
 };
 
+/**
+ * What Stripe.js and its card element load (Stripe's CSP guidance, docs.stripe.com/security/guide): the script and
+ * its frames from js.stripe.com, 3-D Secure pages from hooks.stripe.com, its calls to api.stripe.com.
+ */
+const STRIPE_SOURCES: Partial<Record<'script-src' | 'connect-src' | 'frame-src', string[]>> = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+};
+
 type Directive =
   'script-src' | 'connect-src' | 'frame-src' | 'img-src' | 'font-src' | 'style-src' | 'media-src';
 
@@ -106,10 +116,18 @@ const withSources = (base: string[], extra: (string | null)[]) => [
  * The Content-Security-Policy of the portal's document for a deployment's configuration: the strict base
  * (server/README.md "Security") plus exactly what the configuration needs: the captcha provider's scripts and
  * frames (and the origin of `captcha.scriptUrl` when set), the API's origin when `apiBaseUrl` is on another
- * origin, and the support-chat provider's origins (and `supportChat.scriptUrl`'s) when one is configured. docs/production.md shows the result for static hosting.
+ * origin, and the support-chat provider's origins (and `supportChat.scriptUrl`'s) when one is configured, and
+ * Stripe's when the server's PAYMENT_PROVIDER is stripe. docs/production.md shows the result for static hosting.
  */
-export function portalPageDirectives(config: PagePolicyConfig): CspDirectives {
+export function portalPageDirectives(
+  config: PagePolicyConfig,
+  { stripe = false }: PagePolicyFacts = {},
+): CspDirectives {
   const directives: CspDirectives = { ...BASE_CSP_DIRECTIVES };
+  if (stripe) {
+    for (const [directive, sources] of Object.entries(STRIPE_SOURCES) as [Directive, string[]][])
+      directives[directive] = withSources(directives[directive] ?? directives['default-src']!, sources);
+  }
   const provider = typeof config.captcha?.provider === 'string' ? config.captcha.provider : 'none';
   const captcha = Object.hasOwn(CAPTCHA_SOURCES, provider) ? CAPTCHA_SOURCES[provider] : undefined;
   if (captcha) {
@@ -132,6 +150,11 @@ export function portalPageDirectives(config: PagePolicyConfig): CspDirectives {
     directives['connect-src'] = withSources(directives['connect-src']!, [scriptOrigin]);
   }
   return directives;
+}
+
+/** What the server knows beside the config file: Stripe's sources are allowed only with PAYMENT_PROVIDER=stripe. */
+export interface PagePolicyFacts {
+  stripe?: boolean;
 }
 
 /** The path first-party launches land on, where a launcher on another origin must keep its named tab. */
@@ -160,10 +183,10 @@ export type PageHeaders = Record<'content-security-policy' | 'cross-origin-opene
  * file `/portal.config.json` serves, read by portal-document.ts). A missing or broken file (null) gives the strict
  * base policy; the portal then shows its own configuration error.
  */
-export function portalPageHeadersFor(path: string, raw: unknown): PageHeaders {
+export function portalPageHeadersFor(path: string, raw: unknown, facts: PagePolicyFacts = {}): PageHeaders {
   const config: PagePolicyConfig = raw && typeof raw === 'object' ? (raw as PagePolicyConfig) : {};
   return {
-    'content-security-policy': serializeCsp(portalPageDirectives(config)),
+    'content-security-policy': serializeCsp(portalPageDirectives(config, facts)),
     'cross-origin-opener-policy': openerPolicy(path, config),
   };
 }

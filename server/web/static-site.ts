@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SimulatedService } from '../../contract/portal-config/injected-config';
+import type { InjectedPayments, SimulatedService } from '../../contract/portal-config/injected-config';
 import { API_PREFIX } from '../../contract/v1/constants';
 import type { App } from '../http/types';
 import { projectRoot } from '../paths';
@@ -35,6 +35,7 @@ export async function registerStaticSite(
   webRoot: string,
   configFile: string = join(projectRoot, 'portal.config.json'),
   simulatedServices?: (config: unknown) => SimulatedService[],
+  payments: InjectedPayments | null = null,
 ): Promise<SendPortal | null> {
   if (!existsSync(join(webRoot, 'index.html'))) return null;
   app.get('/portal.config.json', { schema: { hide: true } }, async (request, reply) => {
@@ -64,13 +65,13 @@ export async function registerStaticSite(
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const documents = new PortalDocuments(webRoot, configFile, simulatedServices);
+  const documents = new PortalDocuments(webRoot, configFile, simulatedServices, payments);
   const sendPortal: SendPortal = async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const config = await documents.readConfig();
     const html = await documents.render(path, config);
     reply
-      .headers(portalPageHeadersFor(path, config))
+      .headers(portalPageHeadersFor(path, config, { stripe: payments?.provider === 'stripe' }))
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
     reply.type('text/html; charset=utf-8');
