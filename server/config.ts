@@ -99,7 +99,7 @@ export interface ServerConfig {
   /** Origins allowed to call the API from a browser (CORS_ORIGINS; default the origin of PUBLIC_URL). */
   corsOrigins: string[];
   /**
-   * Password hashes run at once (HASH_CONCURRENCY; default the cores, at most libuv's pool) and hashes that may
+   * Password hashes run at once (HASH_CONCURRENCY; default the cores) and hashes that may
    * wait for a turn (HASH_QUEUE_LIMIT; default 64 per running one) before a login answers 429 SERVER_BUSY.
    */
   hashing: { concurrency: number; queueLimit: number };
@@ -130,10 +130,12 @@ function nonNegativeInteger(env: Env, name: string, fallback: number): number {
   return value;
 }
 
-/** See ServerConfig.hashing; argon2 runs on libuv's thread pool (UV_THREADPOOL_SIZE, 4 by default). */
+/**
+ * See ServerConfig.hashing. argon2 runs on threads of its own, one per hash at once (server/security/argon2-workers.ts),
+ * not on libuv's pool, so UV_THREADPOOL_SIZE does not bound it.
+ */
 function hashingLimits(env: Env): ServerConfig['hashing'] {
-  const pool = integer(env, 'UV_THREADPOOL_SIZE', 4);
-  const concurrency = integer(env, 'HASH_CONCURRENCY', Math.max(1, Math.min(availableParallelism(), pool)));
+  const concurrency = integer(env, 'HASH_CONCURRENCY', Math.max(1, availableParallelism()));
   return { concurrency, queueLimit: nonNegativeInteger(env, 'HASH_QUEUE_LIMIT', concurrency * 64) };
 }
 
