@@ -35,6 +35,16 @@ export class HttpBillingApi {
     return this.http.call(endpoints.addCard, { body }, { signal, silent: true });
   }
 
+  /** Silent: the card dialog words a failure itself. PAYMENT_PROVIDER=stripe only. */
+  startCardSetup(signal?: AbortSignal) {
+    return this.http.call(endpoints.startCardSetup, undefined, { signal, silent: true });
+  }
+
+  /** Silent, like addCard: a decline is shown inside the card dialog. */
+  saveCard(body: EndpointBody<Endpoints['saveCard']>, signal?: AbortSignal) {
+    return this.http.call(endpoints.saveCard, { body }, { signal, silent: true });
+  }
+
   deleteCard(id: string, signal?: AbortSignal) {
     return this.http.call(endpoints.deleteCard, { params: { id } }, { signal, showSuccess: true });
   }

@@ -1,7 +1,7 @@
 import { ProFormDependency, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { DialogForm, PortalConfig, regionalFormatOptions, SessionStore, useService } from '@core';
 import { BILLING_LIMITS, cvcLength, detectCardBrand, type CardRefusal } from '@contract/v1/billing-rules';
-import { Alert, type FormRule } from 'antd';
+import { Alert, Typography, type FormRule } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardFieldChecks, currentMonthIn, type CardFormValues } from '../format/card-fields';
@@ -120,6 +120,7 @@ export function CardFormDialog({
           fieldProps={{ inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }}
         />
       </div>
+      <Typography.Paragraph type="secondary">{t('card.checkDetails')}</Typography.Paragraph>
     </DialogForm>
   );
 }

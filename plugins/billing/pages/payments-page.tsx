@@ -1,9 +1,9 @@
-import { ConfirmDialog, useService, useOrganizationAccess } from '@core';
+import { ConfirmDialog, DeploymentFacts, useService, useOrganizationAccess } from '@core';
 import type { Card } from '@contract/v1/billing';
 import { DEFAULT_CURRENCY } from '@contract/v1/billing-rules';
 import { Button, Empty, Spin, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../api/billing-api';
 import { BillingPage } from '../components/billing-page';
@@ -15,14 +15,18 @@ import { CardsStore } from '../stores/cards-store';
 
 type Dialog = { kind: 'add' } | { kind: 'delete'; card: Card } | null;
 
+/** Stripe's card field and its code: fetched only when the dialog opens on a Stripe deployment. */
+const StripeCardDialog = lazy(() => import('../components/stripe-card-dialog'));
+
 /**
  * `/billing/payments`: the cards on file. Add (validated by the contract's rule set; a decline shows the provider's
- * reason), verify with the typed-back amount, make primary, delete (asking first, and saying so when it is the
+ * reason; with PAYMENT_PROVIDER=stripe in Stripe's own card field, verified by 3-D Secure), verify with the typed-back amount, make primary, delete (asking first, and saying so when it is the
  * primary card). Actions follow the user's `billing.manage` as the server states it now.
  */
 const PaymentsPage = observer(function PaymentsPage() {
   const { t } = useTranslation('billing');
   const api = useService(BillingApi);
+  const { payments } = useService(DeploymentFacts);
   const [store] = useState(() => new CardsStore(api));
   const access = useOrganizationAccess();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -51,9 +55,7 @@ const PaymentsPage = observer(function PaymentsPage() {
             </Button>
           )}
         </div>
-        {readOnly && (
-          <Typography.Paragraph>{t('readOnly')}</Typography.Paragraph>
-        )}
+        {readOnly && <Typography.Paragraph>{t('readOnly')}</Typography.Paragraph>}
         {store.status === 'failed' && (
           <LoadFailed message={t('payments.loadFailed')} onRetry={() => void store.load()} />
         )}
@@ -85,7 +87,24 @@ const PaymentsPage = observer(function PaymentsPage() {
         )}
       </div>
 
-      {dialog?.kind === 'add' && (
+      {dialog?.kind === 'add' && payments?.provider === 'stripe' && (
+        <Suspense
+          fallback={
+            <div role="status" aria-label={t('card.stripeLoading')}>
+              <Spin />
+            </div>
+          }
+        >
+          <StripeCardDialog
+            publishableKey={payments.publishableKey}
+            busy={store.busy}
+            error={store.addError}
+            onAdd={(confirm) => store.addHosted(confirm)}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+      {dialog?.kind === 'add' && payments?.provider !== 'stripe' && (
         <CardFormDialog
           open
           busy={store.busy}

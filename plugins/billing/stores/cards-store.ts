@@ -6,6 +6,17 @@ import { cardBody, type CardFormValues } from '../format/card-fields';
 
 export type CardsStatus = 'loading' | 'ready' | 'failed';
 
+/** The card processor's own field refused the card in the browser (its message is already in the user's language). */
+export class HostedCardRefusal extends Error {
+  constructor(
+    message: string,
+    readonly declined: boolean,
+  ) {
+    super(message);
+    this.name = 'HostedCardRefusal';
+  }
+}
+
 /** A verification in progress: the card, and the amount the built-in test provider reveals (never a real one). */
 export interface Verification {
   card: Card;
@@ -81,13 +92,30 @@ export class CardsStore {
       return true;
     } catch (error) {
       if (this.life.signal.aborted) return false;
-      runInAction(
-        () =>
-          (this.addError =
-            error instanceof ApiError
-              ? { declined: error.status === 402, code: error.code, message: error.message }
-              : { declined: false, message: String(error) }),
-      );
+      runInAction(() => (this.addError = refusalOf(error)));
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  /**
+   * Adds a card through the processor's own field (PAYMENT_PROVIDER=stripe): the server starts a set-up,
+   * `confirm` has the processor confirm it in the browser (3-D Secure included) and answers the saved payment
+   * method's id, which is all the server is sent. True once saved; false with the reason in {@link addError}.
+   */
+  async addHosted(confirm: (clientSecret: string) => Promise<string>): Promise<boolean> {
+    this.busy = true;
+    this.addError = null;
+    try {
+      const { data } = await this.api.startCardSetup(this.life.signal);
+      const paymentMethodId = await confirm(data.clientSecret);
+      await this.api.saveCard({ paymentMethodId }, this.life.signal);
+      await this.load();
+      return true;
+    } catch (error) {
+      if (this.life.signal.aborted) return false;
+      runInAction(() => (this.addError = refusalOf(error)));
       return false;
     } finally {
       runInAction(() => (this.busy = false));
@@ -155,4 +183,11 @@ export class CardsStore {
       runInAction(() => (this.busyId = null));
     }
   }
+}
+
+function refusalOf(error: unknown): CardsStore['addError'] {
+  if (error instanceof ApiError)
+    return { declined: error.status === 402, code: error.code, message: error.message };
+  if (error instanceof HostedCardRefusal) return { declined: error.declined, message: error.message };
+  return { declined: false, message: String(error) };
 }

@@ -15,6 +15,7 @@ import type {
   Subscription,
 } from '@contract/v1/billing';
 import type { EndpointRoute } from '@contract/v1/endpoint';
+import type { DeploymentFacts } from '@core';
 import { screen } from '@testing-library/react';
 import type { JsonBodyType } from 'msw';
 import { answer, type Recorded } from '../../../tests/msw/recorded-answers';
@@ -25,7 +26,6 @@ import billingPlugin from '../index';
 
 export { ORG_ID } from '../../../tests/signed-in-organization';
 export { answer, myAccess, refuse, type Recorded } from '../../../tests/msw/recorded-answers';
-
 
 export function invoice(patch: Partial<Invoice> & Pick<Invoice, 'id' | 'number'>): Invoice {
   return {
@@ -148,12 +148,20 @@ export function pagedList<Row extends JsonBodyType>(
 
 export async function renderBilling(
   url: string,
-  options: { role?: string; permissions?: string[]; language?: string; heading?: boolean } = {},
+  options: {
+    role?: string;
+    permissions?: string[];
+    language?: string;
+    heading?: boolean;
+    /** What the server says about the deployment (the card processor, PAYMENT_PROVIDER=stripe). */
+    deployment?: DeploymentFacts;
+  } = {},
 ) {
   const view = await renderWithPortal({
     plugins: [stubAuthPlugin, billingPlugin],
     url,
     language: options.language,
+    deployment: options.deployment,
     session: inOrganization(options.role ?? 'owner', options.permissions),
   });
   // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
