@@ -317,6 +317,9 @@ export class CardService {
     const organizationId = orgOf(auth);
     const card = await this.find(organizationId, cardId);
     if (card.verified) throw badRequest(BILLING_MESSAGES.cardAlreadyVerified, 'CARD_ALREADY_VERIFIED');
+    // A hosted field verifies a card when it is saved; an unverified card left from another provider cannot be.
+    if (this.s.provider.cardEntry === 'hosted' || card.provider !== this.s.provider.name)
+      throw badRequest(BILLING_MESSAGES.cardNotUsable, 'CARD_NOT_USABLE');
     let started;
     try {
       started = await this.s.provider.startVerification(card.providerToken, `verify:${card.id}:${newId()}`);

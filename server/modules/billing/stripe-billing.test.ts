@@ -157,6 +157,30 @@ describe('cards with Stripe', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
+  it('offers no typed-back amount: an unverified card left from the test provider cannot be verified (400)', async () => {
+    const [legacy] = await app.database.db
+      .insert(billingCards)
+      .values({
+        id: newId(),
+        organizationId: acme,
+        provider: 'test',
+        providerToken: `tok_test_ok_${newId()}`,
+        brand: 'visa',
+        last4: '3220',
+        expiryMonth: 12,
+        expiryYear: 2034,
+        holderName: 'Demo Owner',
+        verified: false,
+        createdAt: clock.now(),
+      })
+      .returning();
+    const response = await owner.patch('/v1/verify/initiate', { cardId: legacy.id });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.code).toBe('CARD_NOT_USABLE');
+    expect(stand.requests).toHaveLength(0);
+    await app.database.db.delete(billingCards).where(eq(billingCards.id, legacy.id));
+  });
+
   it('removing a card detaches its payment method at Stripe', async () => {
     const card = await saveCardInBrowser('pm_to_remove', '0005');
     stand.reset();
@@ -364,6 +388,24 @@ describe('the Stripe webhook', () => {
     ).toBe(200);
     expect((await statusOf(open.id)).status).toBe('failed');
     expect((await statusOf(paid.id)).status).toBe('paid');
+  });
+
+  it('records a payment no invoice knows (a purchase whose answer was lost) in the activity log, for a refund by hand', async () => {
+    const response = await deliver(
+      intentEvent('payment_intent.succeeded', {
+        id: 'pi_orphan',
+        status: 'succeeded',
+        metadata: { idempotency_key: `purchase:${acme}:lost-key` },
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const [entry] = await app.database.db
+      .select()
+      .from(activityLogs)
+      .where(
+        and(eq(activityLogs.eventType, 'billing.payment-unmatched'), eq(activityLogs.organizationId, acme)),
+      );
+    expect(entry.details).toMatchObject({ paymentId: 'pi_orphan', amount: 2750 });
   });
 
   it('marks an invoice refunded when its charge was refunded in full', async () => {

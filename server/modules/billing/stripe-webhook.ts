@@ -28,6 +28,8 @@ const TOLERANCE_SECONDS = 300;
 
 /** A pay-as-you-go charge's key (pay-as-you-go-service.ts): its invoice is the organisation's invoice of the month. */
 const PAYG_KEY = /^payg:([^:]+):(\d{4}-\d{2})$/;
+/** The organisation in a purchase's or pay-as-you-go charge's key (a renewal's names its bucket instead). */
+const ORGANIZATION_IN_KEY = /^(?:purchase|payg):([^:]+):/;
 
 /**
  * Settles what Stripe's answer to a call could not (docs/billing.md, "Stripe webhooks"): a PaymentIntent that
@@ -110,7 +112,7 @@ export class StripeWebhook {
       // Money moved that no invoice records (a purchase whose answer was lost and never retried): for a person
       // to look at in the activity log and Stripe's dashboard, never silently kept.
       if (outcome === 'paid') {
-        const organizationId = PAYG_KEY.exec(intent.metadata?.idempotency_key ?? '')?.[1] ?? null;
+        const organizationId = ORGANIZATION_IN_KEY.exec(intent.metadata?.idempotency_key ?? '')?.[1] ?? null;
         await this.s.audit.record(
           null,
           {
