@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
 import { extraRootsFromEnv } from './build/portal-schema.ts';
+import { firstPaintChunks } from './build/first-paint-chunks.ts';
 import { contractEndpoints } from './build/vite-contract-endpoints.ts';
 import { portalPlugins } from './build/vite-portal-plugins.ts';
 import { isPluginDefinitionChunk } from './build/route-preloads.ts';
@@ -22,6 +23,7 @@ import { lazyProTableParts } from './build/vite-lazy-pro-table-parts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+const firstPaint = firstPaintChunks();
 
 export default defineConfig({
   // Vitest always knows the fixture plugins; builds know them only when PORTAL_EXTRA_ROOTS names them (e2e).
@@ -42,6 +44,7 @@ export default defineConfig({
     proLayoutMobileToggle(),
     lazyProTableParts(),
     precompress(),
+    firstPaint.plugin,
   ],
   resolve: {
     alias: {
@@ -62,7 +65,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     sourcemap: false,
     modulePreload: {
-      // A plugin definition loads on every route before first paint; the lists of chunks its pages need travel
+      // The plugin definitions load on every route before first paint; the lists of chunks their pages need travel
       // in route-preloads.json instead, fetched after first paint (build/route-preloads.ts). Stylesheets stay:
       // Vite's preload is what inserts a lazy page's CSS.
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
@@ -70,11 +73,9 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // Everything the entry imports statically is on every route's first paint, so it goes in one chunk with
-        // the entry. Left to itself Rolldown split it into 13 files (react, the container, MobX, the session
-        // store...) because lazy chunks import them too: each split costs its import list and gzip context,
-        // ~3 KiB gzip in all (docs/performance.md).
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // A handful of chunks on first paint instead of one per small module: the entry, all plugin definitions
+        // with the small modules nearly every route needs, and the auth forms (build/first-paint-chunks.ts).
+        codeSplitting: firstPaint.codeSplitting,
         // Name each plugin's entry chunk after the plugin, so a build report (and a test) can see which plugin loads.
         chunkFileNames: (chunk) => {
           const match = /\/plugins\/([^/]+)\/index\.ts$/.exec(chunk.facadeModuleId ?? '');

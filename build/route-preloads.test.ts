@@ -84,8 +84,25 @@ describe('route-preloads.json', () => {
     expect(Object.keys(preloads.routes).sort()).toEqual(['acl.members', 'billing.history']);
   });
 
+  it("finds a page inside a group chunk that is not its facade (the sign-in page in the auth forms' chunk)", () => {
+    const grouped = [
+      chunk('assets/index-1.js', ['assets/react-1.js'], '/portal/index.html', true),
+      chunk('assets/react-1.js'),
+      {
+        ...chunk('assets/auth-forms-1.js', ['assets/form-1.js', 'assets/react-1.js']),
+        moduleIds: ['/portal/core/ui/form/form-field.tsx', '/portal/plugins/acl/pages/members-page.tsx'],
+      },
+      chunk('assets/form-1.js'),
+    ];
+    expect(filesOf(routePreloads(manifest, grouped, root), 'acl.members')).toEqual([
+      'assets/auth-forms-1.js',
+      'assets/form-1.js',
+    ]);
+  });
+
   it("recognises a plugin definition's chunk by the name vite.config.ts gives it", () => {
     expect(isPluginDefinitionChunk('assets/plugin-billing-DB1qxf9B.js')).toBe(true);
+    expect(isPluginDefinitionChunk('assets/plugin-definitions-C4PJTRw8.js')).toBe(true);
     expect(isPluginDefinitionChunk('assets/history-page-DvT0hqAI.js')).toBe(false);
     expect(isPluginDefinitionChunk('assets/plugin-billing-DB1qxf9B.css')).toBe(false);
   });

@@ -18,6 +18,8 @@ export interface BuiltChunk {
   isEntry: boolean;
   /** Chunks this one imports statically. */
   imports: string[];
+  /** The modules in it: a group chunk (build/first-paint-chunks.ts) holds pages without being their facade. */
+  moduleIds?: readonly string[];
 }
 
 /** `route-preloads.json`: every file once, and per route id the indexes of the files its page needs. */
@@ -28,7 +30,7 @@ export interface RoutePreloads {
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** A plugin definition's chunk (named so in vite.config.ts's `chunkFileNames`). */
+/** The plugin definitions' chunk (`plugin-definitions`, build/first-paint-chunks.ts), or one plugin's (`plugin-<id>`). */
 export const isPluginDefinitionChunk = (fileName: string) => /(^|\/)plugin-[^/]+\.js$/.test(fileName);
 
 /**
@@ -40,7 +42,9 @@ export function routePreloads(manifest: RouteManifest, chunks: BuiltChunk[], roo
   const byFile: ViteManifest = Object.fromEntries(
     chunks.map((chunk) => [chunk.fileName, { file: chunk.fileName, imports: chunk.imports }]),
   );
-  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+  const byModule = new Map<string, BuiltChunk>();
+  for (const chunk of chunks) for (const id of chunk.moduleIds ?? []) byModule.set(id, chunk);
+  for (const chunk of chunks) if (chunk.facadeModuleId) byModule.set(chunk.facadeModuleId, chunk);
   const loaded = staticClosure(
     byFile,
     chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),

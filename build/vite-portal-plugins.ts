@@ -1,6 +1,7 @@
 /**
  * Vite plugin behind three virtual modules, and two files for the API server:
- * - `virtual:portal-plugins`: one lazy loader per discovered plugin, so a disabled plugin's code is never fetched;
+ * - `virtual:portal-plugins`: one lazy loader per discovered plugin, so a disabled plugin never runs (the
+ *   definitions share one chunk, build/first-paint-chunks.ts; a disabled plugin's pages are never fetched);
  * - `virtual:portal-config-validator` and `virtual:portal-theme-validator`: the composed config schema and the
  *   theme-preset schema compiled at build time with ajv's standalone code, so the browser ships no ajv compiler
  *   and the CSP can forbid eval. They are two modules because the config validator (~7 KiB gzip) is needed only

@@ -76,7 +76,7 @@ const switcher = (page: Page) => page.getByRole('combobox', { name: 'Switch orga
 const memberRow = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test.describe('organisations', () => {
-  test("the login page loads the plugin's definition only; its screens load once an organisation page opens", async ({
+  test("the login page loads the plugins' definitions only; its screens load once an organisation page opens", async ({
     page,
     request,
   }) => {
@@ -86,7 +86,7 @@ test.describe('organisations', () => {
     page.on('request', (r) => requested.push(r.url()));
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-    expect(requested.some((url) => url.includes('plugin-organisation-acl'))).toBe(true);
+    expect(requested.some((url) => url.includes('/assets/plugin-definitions-'))).toBe(true);
     expect(requested.filter((url) => pages.test(url))).toEqual([]);
 
     // The same check sees a page's chunk once the page opens, so it can fail.

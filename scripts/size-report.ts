@@ -2,7 +2,9 @@
  * Deterministic size budget: reads the production build's manifest and prints, per route group and route,
  * the gzip bytes of JS and CSS needed for first paint (index.html's chunks, the group's layout, the enabled
  * plugins' definitions, the default language and theme, and the route's page with everything it imports
- * statically), and how many script files that is (each one a request before first paint). Exits non-zero when a group with a budget exceeds it, or when TypeBox code reached the browser.
+ * statically), and how many script files that is (each one a request before first paint). Exits non-zero when a group
+ * with a budget exceeds it (`maxGzipJsKiB`, or `maxScripts` script files on one route), or when TypeBox code reached
+ * the browser.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,6 +21,8 @@ interface Group {
   perRouteNamespace?: boolean;
   maxGzipJsKiB?: number;
   targetGzipJsKiB?: number;
+  /** Script files one route of the group may need before first paint (build/first-paint-chunks.ts). */
+  maxScripts?: number;
 }
 
 const outDir = process.argv[2] ?? 'dist';
@@ -134,6 +138,19 @@ for (const group of budget.groups) {
     );
   } else if (group.maxGzipJsKiB) {
     console.log(`  ✓ ${group.name}: worst route ${kib(worst).trim()} KiB, within ${group.maxGzipJsKiB} KiB`);
+  }
+  if (group.maxScripts !== undefined) {
+    const most = Math.max(...rows.map((r) => r.scripts));
+    if (most > group.maxScripts) {
+      failed = true;
+      console.error(
+        `  ✗ ${group.name}: ${most} script files before first paint, more than ${group.maxScripts}`,
+      );
+    } else {
+      console.log(
+        `  ✓ ${group.name}: at most ${most} script files before first paint, within ${group.maxScripts}`,
+      );
+    }
   }
 }
 
