@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type Ajv from 'ajv';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { API_PREFIX, REFRESH_TOKEN_HEADER } from '../contract/v1/constants';
 import { systemClock, type Clock } from './clock';
@@ -124,7 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Report every failed rule, reject unknown fields and control characters (server/http/validation.ts).
-    ajv: { customOptions: CONTRACT_AJV_OPTIONS, plugins: [contractKeywords as never] },
+    ajv: {
+      customOptions: CONTRACT_AJV_OPTIONS,
+      plugins: [((ajv: Ajv) => contractKeywords(ajv, config.passwordPolicy)) as never],
+    },
     // A URL the router cannot decode (`%ED%A0%80`) or a path parameter over its length: the error envelope too.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;

@@ -21,6 +21,7 @@ import type { Argon2Runner } from './security/argon2-workers';
 import { PasswordHasher, type Argon2Params } from './security/password-hasher';
 import { RecentAuthentication } from './security/recent-authentication';
 import { CommonPasswords } from './security/password-policy';
+import { PasswordRules } from './security/password-rules';
 import { Throttle } from './security/throttle';
 
 /** Portal routes that mail links point to. */
@@ -63,7 +64,8 @@ export interface Services {
   db: Db;
   clock: Clock;
   hasher: PasswordHasher;
-  commonPasswords: CommonPasswords;
+  /** The deployment's password policy and the common-password list, for every password a user chooses. */
+  passwordRules: PasswordRules;
   tokens: AccessTokens;
   sessions: SessionService;
   throttle: Throttle;
@@ -134,7 +136,10 @@ export function createServices(deps: {
       new BoundedQueue(config.hashing.concurrency, config.hashing.queueLimit),
       overrides.argon2Runner,
     ),
-    commonPasswords: new CommonPasswords({ productNames: [config.brandName] }),
+    passwordRules: new PasswordRules(
+      config.passwordPolicy,
+      new CommonPasswords({ productNames: [config.brandName] }),
+    ),
     tokens,
     sessions,
     throttle: new Throttle(db, clock),
@@ -142,7 +147,8 @@ export function createServices(deps: {
     captcha: overrides.captcha ?? createCaptchaVerifier(config.captcha),
     outbox,
     mailer: new Mailer(outbox, config.mailFrom, config.smtpUrl, log),
-    sms: overrides.sms ?? (config.twilio ? new TwilioSmsProvider(config.twilio) : new OutboxSmsProvider(outbox)),
+    sms:
+      overrides.sms ?? (config.twilio ? new TwilioSmsProvider(config.twilio) : new OutboxSmsProvider(outbox)),
     audit,
     links: new PortalLinks(config.publicUrl),
     i18n,

@@ -15,6 +15,9 @@ export {
   validateNewPassword,
   validateNewPasswordConfirm,
   validatePassword,
+  PASSWORD_POLICIES,
+  type PasswordContext,
+  type PasswordPolicy,
 } from './passwords';
 export { validatePhone, type PhoneOptions } from './phone';
 export { validateOtp } from './otp';
@@ -23,4 +26,4 @@ export { BRAND_COLOUR_PATTERN, isBrandColour, validateBrandColour } from './colo
 export * from './business-numbers';
 export * from './identity';
 export * from './identity-lists';
-export { isRuleName, ruleNames, ruleSet, type FieldRule, type RuleName } from './rule-set';
+export { isRuleName, ruleNames, ruleSet, ruleSetFor, type FieldRule, type RuleName } from './rule-set';

@@ -4,6 +4,14 @@
  */
 export const PASSWORD_MIN_LENGTH = 7;
 export const PASSWORD_MAX_LENGTH = 30;
+/**
+ * The `nist` password policy (portal.config.json `passwordPolicy`, NIST SP 800-63B and OWASP ASVS 5.0): at least
+ * 8 characters where another factor also protects the account, 15 where the password is the only one, and room
+ * for passphrases up to 128 (the standards ask to allow at least 64).
+ */
+export const NIST_PASSWORD_MIN_LENGTH = 8;
+export const NIST_SINGLE_FACTOR_MIN_LENGTH = 15;
+export const NIST_PASSWORD_MAX_LENGTH = 128;
 /** A password typed to log in is any existing password; this only bounds the request. */
 export const LOGIN_PASSWORD_MAX_LENGTH = 256;
 export const EMAIL_MAX_LENGTH = 256;

@@ -3,10 +3,10 @@ import {
   EMAIL_MAX_LENGTH,
   LOGIN_PASSWORD_MAX_LENGTH,
   NAME_MAX_LENGTH,
+  NIST_PASSWORD_MAX_LENGTH,
   ORGANIZATION_NAME_MAX_LENGTH,
   ORGANIZATION_NAME_MIN_LENGTH,
   OTP_LENGTH,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_DIGITS,
   ROLE_NAME_MAX_LENGTH,
@@ -14,7 +14,12 @@ import {
 } from './limits';
 import type { RuleMessageKey, RuleResult } from './messages';
 import { validateFirstName, validateLastName, validateMiddleName } from './names';
-import { validateCurrentPassword, validateLoginPassword, validatePassword } from './passwords';
+import {
+  validateCurrentPassword,
+  validateLoginPassword,
+  validatePassword,
+  type PasswordPolicy,
+} from './passwords';
 import { validatePhone } from './phone';
 import { validateOtp } from './otp';
 import { validateOrganizationName, validateRoleName } from './organization-names';
@@ -64,11 +69,14 @@ export const ruleSet = {
     maxLength: EMAIL_MAX_LENGTH,
     boundMessages: { minLength: 'validation.email.required', maxLength: 'validation.email.max' },
   },
+  // The password rules publish bounds that hold under either password policy (7 from `product`, 128 from
+  // `nist`), because the schemas are built once and the policy is the deployment's (ruleSetFor below); the check
+  // refuses within them with the policy's own message.
   password: {
-    check: validatePassword,
+    check: (value) => validatePassword(value),
     required: 'validation.password.required',
     minLength: PASSWORD_MIN_LENGTH,
-    maxLength: PASSWORD_MAX_LENGTH,
+    maxLength: NIST_PASSWORD_MAX_LENGTH,
     boundMessages: { minLength: 'validation.password.min', maxLength: 'validation.password.max' },
   },
   loginPassword: {
@@ -79,12 +87,12 @@ export const ruleSet = {
     boundMessages: { minLength: 'validation.password.required', maxLength: 'validation.loginPassword.max' },
   },
   currentPassword: {
-    check: validateCurrentPassword,
+    check: (value) => validateCurrentPassword(value),
     required: 'validation.currentPassword.required',
-    minLength: PASSWORD_MIN_LENGTH,
-    maxLength: PASSWORD_MAX_LENGTH,
+    minLength: 1,
+    maxLength: NIST_PASSWORD_MAX_LENGTH,
     boundMessages: {
-      minLength: 'validation.currentPassword.min',
+      minLength: 'validation.currentPassword.required',
       maxLength: 'validation.currentPassword.max',
     },
   },
@@ -115,7 +123,10 @@ export const ruleSet = {
     required: 'validation.organizationName.required',
     minLength: ORGANIZATION_NAME_MIN_LENGTH,
     maxLength: ORGANIZATION_NAME_MAX_LENGTH,
-    boundMessages: { minLength: 'validation.organizationName.min', maxLength: 'validation.organizationName.max' },
+    boundMessages: {
+      minLength: 'validation.organizationName.min',
+      maxLength: 'validation.organizationName.max',
+    },
   },
   roleName: {
     check: validateRoleName,
@@ -161,6 +172,24 @@ export const ruleSet = {
     boundMessages: { minLength: 'validation.medicare.required', maxLength: 'validation.medicare.format' },
   },
 } satisfies Record<string, FieldRule>;
+
+/**
+ * The rule set under a deployment's password policy: the password rules follow it, the others are the same.
+ * A request cannot say whether the account has a second factor, so the schema checks the policy's shortest
+ * length and the server's password check asks for the rest (server/security/password-rules.ts).
+ */
+export function ruleSetFor(policy: PasswordPolicy): Record<RuleName, FieldRule> {
+  if (policy === 'product') return ruleSet;
+  const context = { policy, secondFactor: true };
+  return {
+    ...ruleSet,
+    password: { ...ruleSet.password, check: (value) => validatePassword(value, context) },
+    currentPassword: {
+      ...ruleSet.currentPassword,
+      check: (value) => validateCurrentPassword(value, context),
+    },
+  };
+}
 
 /** The name a schema gives in `x-rule`. */
 export type RuleName = keyof typeof ruleSet;

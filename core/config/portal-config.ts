@@ -1,3 +1,4 @@
+import type { PasswordPolicy } from '@contract/rules/index';
 import { token } from '../di/container';
 import type { PortalKey } from '../session/session-types';
 import type { SupportChatConfig } from '../support-chat/support-chat-providers';
@@ -56,6 +57,8 @@ export interface PortalConfig {
   legalLinks: { terms: string; privacy: string; collectionNotice: string };
   region: { timeZone: string; format: string };
   organizationLimit: number;
+  /** The rule for passwords users choose (docs/validation-rules.md); the server applies the same one. */
+  passwordPolicy: PasswordPolicy;
   showCreateOrganization: boolean;
   /** The support-chat helper (docs/support-chat.md); absent = no chat. */
   supportChat?: SupportChatConfig;

@@ -4,7 +4,6 @@ import {
   validateFirstName,
   validateLastName,
   validateOrganizationName,
-  validatePassword,
 } from '../../contract/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuditTrail } from '../audit/audit-trail';
@@ -16,7 +15,7 @@ import { organizations } from '../modules/organizations/schema';
 import { users } from '../modules/users/schema';
 import { findUserByEmail, normaliseEmail } from '../modules/users/user-queries';
 import type { PasswordHasher } from '../security/password-hasher';
-import { COMMON_PASSWORD_MESSAGE, type CommonPasswords } from '../security/password-policy';
+import type { PasswordRules } from '../security/password-rules';
 import { newId } from '../security/random';
 
 export interface NewUserAccount {
@@ -47,7 +46,7 @@ export class InvalidUserAccount extends Error {
 export interface CreateUserAccountNeeds {
   db: Db;
   hasher: PasswordHasher;
-  commonPasswords: CommonPasswords;
+  passwordRules: PasswordRules;
   clock: Clock;
   audit: AuditTrail;
 }
@@ -65,11 +64,8 @@ export async function createUserAccount(
     ['email', validateEmail(input.email.trim())],
     ['firstName', validateFirstName(input.firstName)],
     ['lastName', validateLastName(input.lastName)],
-    [
-      'password',
-      validatePassword(input.password) ??
-        (s.commonPasswords.isCommon(input.password) ? COMMON_PASSWORD_MESSAGE : null),
-    ],
+    // An account made here has no second factor yet.
+    ['password', s.passwordRules.refusal(input.password, { secondFactor: false })],
     [
       'organization',
       input.organization === undefined ? null : validateOrganizationName(input.organization.trim()),

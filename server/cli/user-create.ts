@@ -9,6 +9,7 @@ import { messageTranslator } from '../i18n/message-translator';
 import { FALLBACK_LANGUAGE, serverI18n } from '../i18n/server-i18n';
 import { PasswordHasher } from '../security/password-hasher';
 import { CommonPasswords } from '../security/password-policy';
+import { PasswordRules } from '../security/password-rules';
 import { InvalidUserAccount, createUserAccount } from './create-user-account';
 import { runCli } from './run-cli';
 
@@ -104,7 +105,10 @@ async function main(argv: string[]): Promise<number> {
       {
         db: database.db,
         hasher: new PasswordHasher(),
-        commonPasswords: new CommonPasswords({ productNames: [config.brandName] }),
+        passwordRules: new PasswordRules(
+          config.passwordPolicy,
+          new CommonPasswords({ productNames: [config.brandName] }),
+        ),
         clock: systemClock,
         audit: new AuditTrail(database.db, systemClock),
       },

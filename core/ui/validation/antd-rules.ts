@@ -6,7 +6,7 @@
 import type { FormRule } from 'antd';
 import { fieldRules, type FieldRule, type FormValues } from './field-rules';
 import { translateValidation, type Translate } from './messages';
-import type { EmailOptions, PhoneOptions } from './validators';
+import type { EmailOptions, PasswordContext, PhoneOptions } from './validators';
 
 /**
  * Adapts one field rule. A rule that compares fields reads them from the form; the Form.Item also needs
@@ -42,17 +42,19 @@ export const rules = {
   lastName: (t: Translate) => antdRules(t, fieldRules.lastName()),
   /** `{ required: false }` for optional addresses such as the recovery email. */
   email: (t: Translate, options: EmailOptions = {}) => antdRules(t, fieldRules.email(options)),
-  password: (t: Translate) => antdRules(t, fieldRules.password()),
+  /** `context`: the deployment's password policy and the account's second factor (usePasswordContext). */
+  password: (t: Translate, context: PasswordContext = {}) => antdRules(t, fieldRules.password(context)),
   /** Needs `dependencies={[passwordField]}` on the Form.Item so it re-checks when the password changes. */
-  confirmPassword: (t: Translate, passwordField: string) =>
-    antdRules(t, fieldRules.confirmPassword(passwordField)),
+  confirmPassword: (t: Translate, passwordField: string, context: PasswordContext = {}) =>
+    antdRules(t, fieldRules.confirmPassword(passwordField, context)),
   /** The change form's confirmation: 'New Password and Confirm Password should match'. */
-  newPasswordConfirm: (t: Translate, newPasswordField: string) =>
-    antdRules(t, fieldRules.newPasswordConfirm(newPasswordField)),
-  currentPassword: (t: Translate) => antdRules(t, fieldRules.currentPassword()),
+  newPasswordConfirm: (t: Translate, newPasswordField: string, context: PasswordContext = {}) =>
+    antdRules(t, fieldRules.newPasswordConfirm(newPasswordField, context)),
+  currentPassword: (t: Translate, context: PasswordContext = {}) =>
+    antdRules(t, fieldRules.currentPassword(context)),
   /** Password rules plus 'Sorry you have entered current password as a new password'. */
-  newPassword: (t: Translate, currentPasswordField: string) =>
-    antdRules(t, fieldRules.newPassword(currentPasswordField)),
+  newPassword: (t: Translate, currentPasswordField: string, context: PasswordContext = {}) =>
+    antdRules(t, fieldRules.newPassword(currentPasswordField, context)),
   phone: (t: Translate, options: PhoneOptions = {}) => antdRules(t, fieldRules.phone(options)),
   otp: (t: Translate) => antdRules(t, fieldRules.otp()),
 };

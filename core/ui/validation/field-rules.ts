@@ -13,6 +13,7 @@ import {
   validatePhone,
   validateRoleName,
   type EmailOptions,
+  type PasswordContext,
   type PhoneOptions,
 } from './validators';
 import type { ValidationMessageKey } from './messages';
@@ -47,24 +48,31 @@ export const fieldRules = {
     check: (value) => validateEmail(value, options),
     required: options.required ?? true,
   }),
-  /** A password the user chooses (sign-up, reset, SSO). */
-  password: (): FieldRule => ({ check: validatePassword }),
+  /**
+   * A password the user chooses (sign-up, reset, SSO, change), under the deployment's policy
+   * ({@link usePasswordContext} gives it).
+   */
+  password: (context: PasswordContext = {}): FieldRule => ({
+    check: (value) => validatePassword(value, context),
+  }),
   /** The password typed to log in: any existing password, so only required (and bounded). */
   loginPassword: (): FieldRule => ({ check: validateLoginPassword }),
   /** The password rules, then equal to `passwordField`: 'Password and Confirm Password should match'. */
-  confirmPassword: (passwordField: string): FieldRule => ({
-    check: (value, values) => validateConfirmPassword(value, values[passwordField]),
+  confirmPassword: (passwordField: string, context: PasswordContext = {}): FieldRule => ({
+    check: (value, values) => validateConfirmPassword(value, values[passwordField], context),
     dependencies: [passwordField],
   }),
   /** The change form's confirmation: 'New Password and Confirm Password should match'. */
-  newPasswordConfirm: (newPasswordField: string): FieldRule => ({
-    check: (value, values) => validateNewPasswordConfirm(value, values[newPasswordField]),
+  newPasswordConfirm: (newPasswordField: string, context: PasswordContext = {}): FieldRule => ({
+    check: (value, values) => validateNewPasswordConfirm(value, values[newPasswordField], context),
     dependencies: [newPasswordField],
   }),
-  currentPassword: (): FieldRule => ({ check: validateCurrentPassword }),
+  currentPassword: (context: PasswordContext = {}): FieldRule => ({
+    check: (value) => validateCurrentPassword(value, context),
+  }),
   /** Password rules plus 'Sorry you have entered current password as a new password'. */
-  newPassword: (currentPasswordField: string): FieldRule => ({
-    check: (value, values) => validateNewPassword(value, values[currentPasswordField]),
+  newPassword: (currentPasswordField: string, context: PasswordContext = {}): FieldRule => ({
+    check: (value, values) => validateNewPassword(value, values[currentPasswordField], context),
     dependencies: [currentPasswordField],
   }),
   phone: (options: PhoneOptions = {}): FieldRule => ({ check: (value) => validatePhone(value, options) }),

@@ -28,6 +28,8 @@ import {
   validateBrandColour,
 } from './validators';
 
+const NIST = { policy: 'nist' } as const;
+const NIST_2FA = { policy: 'nist', secondFactor: true } as const;
 const en = createTestI18n('en');
 const fr = createTestI18n('fr');
 const english = (key: ValidationMessageKey | null) => (key ? translateValidation(en.t, key) : null);
@@ -37,12 +39,15 @@ const EMAIL_256 = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.r
 
 type Case = [rule: string, check: () => ValidationMessageKey | null, expected: string];
 
-
 const TODAY = '2026-11-23';
 
 // The identity-verification rules (docs/identity-verification.md), shared with the KYC and KYB forms.
 const identityFailing: Case[] = [
-  ['middle name, too long', () => validateMiddleName('a'.repeat(51)), 'Middle name can have a maximum of 50 characters'],
+  [
+    'middle name, too long',
+    () => validateMiddleName('a'.repeat(51)),
+    'Middle name can have a maximum of 50 characters',
+  ],
   ['middle name, digit', () => validateMiddleName('J0hn'), 'Enter your middle name in format: John Smith'],
   ['ABN, empty', () => validateAbn(''), 'ABN is required'],
   ['ABN, 10 digits', () => validateAbn('5182475355'), 'ABN must be 11 digits'],
@@ -57,20 +62,48 @@ const identityFailing: Case[] = [
   ],
   ['Medicare, empty', () => validateMedicareNumber(''), 'Medicare card number is required'],
   ['Medicare, 9 digits', () => validateMedicareNumber('212345670'), 'Medicare card number must be 10 digits'],
-  ['Medicare, wrong check digit', () => validateMedicareNumber('2123 45671 1'), 'Invalid Medicare card number: please check the number'],
-  ['Medicare reference, 0', () => validateMedicareReference(0), 'Individual reference number must be from 1 to 9'],
+  [
+    'Medicare, wrong check digit',
+    () => validateMedicareNumber('2123 45671 1'),
+    'Invalid Medicare card number: please check the number',
+  ],
+  [
+    'Medicare reference, 0',
+    () => validateMedicareReference(0),
+    'Individual reference number must be from 1 to 9',
+  ],
   ['date of birth, empty', () => validateDateOfBirth('', TODAY), 'Date of birth is required'],
-  ['date of birth, in the future', () => validateDateOfBirth('2030-01-01', TODAY), 'Enter a valid date of birth'],
-  ['date of birth, 17 years old', () => validateDateOfBirth('2009-01-01', TODAY), 'You must be at least 18 years old'],
+  [
+    'date of birth, in the future',
+    () => validateDateOfBirth('2030-01-01', TODAY),
+    'Enter a valid date of birth',
+  ],
+  [
+    'date of birth, 17 years old',
+    () => validateDateOfBirth('2009-01-01', TODAY),
+    'You must be at least 18 years old',
+  ],
   ['expiry, empty', () => validateExpiryDate('', TODAY), 'Expiry date is required'],
   ['expiry, not a date', () => validateExpiryDate('2030-13-40', TODAY), 'Enter a valid expiry date'],
   ['expiry, yesterday', () => validateExpiryDate('2026-11-22', TODAY), 'This document has expired'],
   ['expiry month, last month', () => validateExpiryMonth('2026-10', TODAY), 'This document has expired'],
   ['post code, empty', () => validatePostCode('', 'AU'), 'Post code is required'],
-  ['post code, Australia with 3 digits', () => validatePostCode('200', 'AU'), 'Australian post codes have 4 digits'],
-  ['post code, elsewhere too long', () => validatePostCode('12345678901', 'GB'), 'Post code can have up to 10 letters, digits, spaces or hyphens'],
+  [
+    'post code, Australia with 3 digits',
+    () => validatePostCode('200', 'AU'),
+    'Australian post codes have 4 digits',
+  ],
+  [
+    'post code, elsewhere too long',
+    () => validatePostCode('12345678901', 'GB'),
+    'Post code can have up to 10 letters, digits, spaces or hyphens',
+  ],
   ['state, empty', () => validateState('', 'AU'), 'State is required'],
-  ['state, not an Australian state', () => validateState('Queens', 'AU'), 'Choose an Australian state or territory'],
+  [
+    'state, not an Australian state',
+    () => validateState('Queens', 'AU'),
+    'Choose an Australian state or territory',
+  ],
 ];
 
 // Every message, produced by its rule for a failing input.
@@ -224,6 +257,34 @@ const failing: Case[] = [
     () => validateNewPassword('secret', 'Old1pass'),
     'Password must be 7 characters at minimum!',
   ],
+  // The `nist` password policy (portal.config.json passwordPolicy): length only, 15 alone or 8 with a second factor.
+  ['nist password, empty', () => validatePassword('', NIST), 'Password is required'],
+  ['nist password, only spaces', () => validatePassword(' '.repeat(20), NIST), 'Password is required'],
+  [
+    'nist password, 14 characters and no second factor',
+    () => validatePassword('correct horse ', NIST),
+    'Password must be at least 15 characters',
+  ],
+  [
+    'nist password, 7 characters with a second factor',
+    () => validatePassword('horse12', NIST_2FA),
+    'Password must be at least 8 characters',
+  ],
+  [
+    'nist password, 129 characters',
+    () => validatePassword('a'.repeat(129), NIST),
+    'Password must be 128 characters at maximum!',
+  ],
+  [
+    'nist confirmation, different',
+    () => validateConfirmPassword('correct horse battery', 'correct horse battery!', NIST),
+    'Password and Confirm Password should match',
+  ],
+  [
+    'nist current password, 129 characters',
+    () => validateCurrentPassword('a'.repeat(129), NIST),
+    'Password must be 128 characters at maximum!',
+  ],
   ['phone, empty', () => validatePhone(''), 'Phone Number is required'],
   ['phone, lone plus', () => validatePhone('+', { forcePlus: true }), 'Phone Number is required'],
   [
@@ -325,6 +386,23 @@ const passing: [rule: string, check: () => ValidationMessageKey | null][] = [
   ['new confirm, same', () => validateNewPasswordConfirm('Secret1!', 'Secret1!')],
   ['current, no special character needed', () => validateCurrentPassword('Abcdef1')],
   ['new password, differs from current', () => validateNewPassword('Secret2!', 'Secret1!')],
+  [
+    'nist password, 15 lowercase letters (no composition rules)',
+    () => validatePassword('correcthorsebat', NIST),
+  ],
+  ['nist password, spaces and emoji kept as typed', () => validatePassword(' 🐴 correct horse 🔋 ', NIST)],
+  ['nist password, emoji count as one character each', () => validatePassword('🐴'.repeat(15), NIST)],
+  ['nist password, 8 characters with a second factor', () => validatePassword('horse123', NIST_2FA)],
+  ['nist password, 128 characters', () => validatePassword('a'.repeat(128), NIST)],
+  ['nist current password, chosen under the product rule', () => validateCurrentPassword('Ab1!cde', NIST)],
+  [
+    'nist new password, differs from current',
+    () => validateNewPassword('correct horse battery', 'Ab1!cde', NIST),
+  ],
+  [
+    'nist new confirm, same',
+    () => validateNewPasswordConfirm('correct horse battery', 'correct horse battery', NIST),
+  ],
   ['phone, 7 digits', () => validatePhone('1234567')],
   ['phone, 15 digits with plus', () => validatePhone('+123456789012345')],
   ['phone, forced plus present', () => validatePhone('+61412345678', { forcePlus: true })],

@@ -18,6 +18,9 @@ export {
   validatePhone,
   validateRoleName,
   validateBrandColour,
+  PASSWORD_POLICIES,
   type EmailOptions,
+  type PasswordContext,
+  type PasswordPolicy,
   type PhoneOptions,
 } from '@contract/rules/index';

@@ -33,6 +33,23 @@ describe('reset-password page', { timeout: 60_000 }, () => {
     expect(reset.bodies).toEqual([{ password: 'NewSecret#1', token: 'rt-1' }]);
   });
 
+  it("follows the deployment's nist password policy: says so, asks for length only, keeps spaces", async () => {
+    const reset = endpoint(endpoints.resetPassword, { msg: DONE });
+    const { user } = await renderAuth('/reset-password?verificationToken=rt-1', {
+      config: { passwordPolicy: 'nist' },
+    });
+    expect(
+      await screen.findByText(/^Use at least 15 characters: any letters, spaces or symbols\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/uppercase letter/)).not.toBeInTheDocument();
+    fill('New Password', 'tulip lantern ');
+    expect(await screen.findByText('Password must be at least 15 characters')).toBeInTheDocument();
+    await choose(' tulip lantern orbit ');
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(reset.bodies).toEqual([{ password: ' tulip lantern orbit ', token: 'rt-1' }]));
+  });
+
   it('validates with the password rules only, with the spec messages', async () => {
     await renderAuth('/reset-password?verificationToken=rt-1');
     await screen.findByLabelText('New Password');

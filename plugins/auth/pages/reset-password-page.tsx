@@ -2,10 +2,12 @@ import {
   clearFields,
   InlineAlert,
   NewPasswordFields,
+  NIST_SINGLE_FACTOR_MIN_LENGTH,
   Notifier,
   RuleForm,
   showFieldErrors,
   SubmitButton,
+  usePasswordContext,
   useRuleForm,
   useService,
   useUnmountSignal,
@@ -30,6 +32,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const api = useService(AuthApi);
   const notifier = useService(Notifier);
+  const { policy } = usePasswordContext();
   const navigate = useNavigate();
   const href = useAuthHref();
   const signal = useUnmountSignal();
@@ -54,7 +57,11 @@ export default function ResetPasswordPage() {
 
   return (
     <>
-      <AuthHeading title={t('resetPassword.title')}>{t('resetPassword.lead')}</AuthHeading>
+      <AuthHeading title={t('resetPassword.title')}>
+        {policy === 'nist'
+          ? t('resetPassword.leadNist', { min: NIST_SINGLE_FACTOR_MIN_LENGTH })
+          : t('resetPassword.lead')}
+      </AuthHeading>
       {verificationToken ? (
         <RuleForm form={form} onSubmit={reset} disabled={busy}>
           <NewPasswordFields labelKey="newPassword" autoFocus />

@@ -40,6 +40,17 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
     await waitFor(() => expect(submit()).toBeEnabled());
   });
 
+  it('under the nist password policy takes any existing password, even one shorter than a new one must be', async () => {
+    const login = endpoint(endpoints.login, { data: LOGGED_IN, msg: 'Login successful' });
+    const { user } = await renderSso(OPEN, { config: { passwordPolicy: 'nist' } });
+    // Chosen with a second factor (8 characters) or under the product rule: the login rule only asks for one.
+    await user.type(await screen.findByLabelText('Password'), 'orbit 12');
+    expect(screen.queryByText(/Password must/)).not.toBeInTheDocument();
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(login.bodies).toEqual([expect.objectContaining({ password: 'orbit 12' })]));
+  });
+
   it('sends email, password and isSSOLogin; logged in with no organisation; /orgs after 0.5 s', async () => {
     const login = endpoint(endpoints.login, { data: LOGGED_IN, msg: 'Login successful', delayMs: 800 });
     const { user, session } = await renderSso(OPEN);

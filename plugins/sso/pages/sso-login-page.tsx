@@ -11,6 +11,7 @@ import {
   SubmitButton,
   ThemeStore,
   useCaptcha,
+  usePasswordContext,
   useRuleForm,
   useService,
   useUnmountSignal,
@@ -44,6 +45,11 @@ export default function SsoLoginPage() {
   const session = useService(SessionStore);
   const theme = useService(ThemeStore);
   const notifier = useService(Notifier);
+  // The product's rule checks this existing password like a new one; under `nist` an existing password may be
+  // shorter than a new one must be (chosen with a second factor, or under the earlier policy), so only the
+  // login rule applies there.
+  const passwordRule =
+    usePasswordContext().policy === 'nist' ? fieldRules.loginPassword() : fieldRules.password();
   const paths = useSsoPaths();
   const location = useLocation();
   const navigate = useNavigate();
@@ -130,11 +136,7 @@ export default function SsoLoginPage() {
         <FormField name="email" label={t('controls.email.label', { ns: 'core' })}>
           <EmailInput readOnly aria-readonly />
         </FormField>
-        <FormField
-          name="password"
-          label={t('controls.password.label', { ns: 'core' })}
-          rule={fieldRules.password()}
-        >
+        <FormField name="password" label={t('controls.password.label', { ns: 'core' })} rule={passwordRule}>
           <PasswordInput autoFocus autoComplete="current-password" />
         </FormField>
         <SubmitButton

@@ -3,12 +3,15 @@ import {
   Notifier,
   PasswordInput,
   rules,
+  SessionStore,
   translateValidation,
+  usePasswordContext,
   useService,
   useUnmountSignal,
   validateNewPassword,
 } from '@core';
 import { Form, Typography } from 'antd';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSecurityApi } from '../api/user-security-api';
@@ -32,9 +35,14 @@ export interface ChangePasswordPanelProps {
  * shows 'Sorry you have entered current password as a new password' and resets the form, whether the form or the
  * server notices; after any other failure the three fields are emptied too, as they are secrets.
  */
-export function ChangePasswordPanel({ onDone, embedded = false }: ChangePasswordPanelProps) {
+export const ChangePasswordPanel = observer(function ChangePasswordPanel({
+  onDone,
+  embedded = false,
+}: ChangePasswordPanelProps) {
   const { t } = useTranslation('two-factor');
   const api = useService(UserSecurityApi);
+  // Under the `nist` policy a second factor lets the new password be shorter; the server decides the same way.
+  const passwordContext = usePasswordContext(useService(SessionStore).twoFactorEnabled);
   const notifier = useService(Notifier);
   const signal = useUnmountSignal();
   const [form] = Form.useForm<ChangePasswordValues>();
@@ -44,7 +52,7 @@ export function ChangePasswordPanel({ onDone, embedded = false }: ChangePassword
     if (saving) return;
     // Checked on submit rather than as a field rule: a field rule would only disable Change, and the rule is
     // that the form starts again, exactly as when the server refuses the same password.
-    const sameAsCurrent = validateNewPassword(newPassword, currentPassword);
+    const sameAsCurrent = validateNewPassword(newPassword, currentPassword, passwordContext);
     if (sameAsCurrent) {
       notifier.error(translateValidation(t, sameAsCurrent));
       form.resetFields();
@@ -75,18 +83,22 @@ export function ChangePasswordPanel({ onDone, embedded = false }: ChangePassword
         <Form.Item
           name="currentPassword"
           label={t('core:controls.currentPassword.label')}
-          rules={rules.currentPassword(t)}
+          rules={rules.currentPassword(t, passwordContext)}
         >
           <PasswordInput autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('core:controls.newPassword.label')} rules={rules.password(t)}>
+        <Form.Item
+          name="newPassword"
+          label={t('core:controls.newPassword.label')}
+          rules={rules.password(t, passwordContext)}
+        >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
           label={t('core:controls.confirmPassword.label')}
           dependencies={['newPassword']}
-          rules={rules.newPasswordConfirm(t, 'newPassword')}
+          rules={rules.newPasswordConfirm(t, 'newPassword', passwordContext)}
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
@@ -96,4 +108,4 @@ export function ChangePasswordPanel({ onDone, embedded = false }: ChangePassword
       </Form>
     </section>
   );
-}
+});

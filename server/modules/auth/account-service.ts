@@ -11,14 +11,17 @@ import type {
 import { actionTokens } from './schema';
 import { memberships } from '../organizations/schema';
 import { users } from '../users/schema';
-import { badRequest, fieldError, tooManyRequests } from '../../http/errors';
+import { badRequest, tooManyRequests } from '../../http/errors';
 import { mailTemplates } from '../../mail/templates';
 import { CAPTCHA_FAILED_MESSAGE } from '../../security/captcha';
 import { LoginLimits } from './login-limits';
-import { COMMON_PASSWORD_MESSAGE } from '../../security/password-policy';
 import { newId, newOpaqueToken, sha256 } from '../../security/random';
 import type { Services } from '../../services';
-import { acceptInvitation, createOrganization, findOpenInvitation } from '../organizations/organization-queries';
+import {
+  acceptInvitation,
+  createOrganization,
+  findOpenInvitation,
+} from '../organizations/organization-queries';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../users/user-queries';
 import type { MessageKey } from '../../i18n/message';
 import { mailLanguage, requestedLanguage } from '../../i18n/mail-language';
@@ -38,23 +41,47 @@ const VERIFY_TTL_MS = 24 * 3600_000;
 const RESET_TTL_MS = 3600_000;
 
 /** The shared services AccountService uses. */
-export type AccountServiceNeeds = Pick<Services, 'audit' | 'captcha' | 'clock' | 'commonPasswords' | 'config' | 'db' | 'hasher' | 'i18n' | 'links' | 'mailer' | 'sessions' | 'throttle'>;
+export type AccountServiceNeeds = Pick<
+  Services,
+  | 'audit'
+  | 'captcha'
+  | 'clock'
+  | 'passwordRules'
+  | 'config'
+  | 'db'
+  | 'hasher'
+  | 'i18n'
+  | 'links'
+  | 'mailer'
+  | 'sessions'
+  | 'throttle'
+>;
 
 /** Sign-up, email verification and password recovery: answers never reveal whether an email has an account. */
 export class AccountService {
   constructor(private readonly s: AccountServiceNeeds) {}
 
+  /**
+   * A new account, and a reset link (which does not show whose account it is until it is spent), count the
+   * password as the only factor: the portal's forms say the same (server/security/password-rules.ts).
+   */
   private checkPasswordStrength(password: string): void {
-    if (this.s.commonPasswords.isCommon(password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE, 'PASSWORD_TOO_COMMON');
+    this.s.passwordRules.check(password, 'password', { secondFactor: false });
   }
 
-  private async createActionToken(userId: string, purpose: 'verify-email' | 'reset-password', ttlMs: number): Promise<string> {
+  private async createActionToken(
+    userId: string,
+    purpose: 'verify-email' | 'reset-password',
+    ttlMs: number,
+  ): Promise<string> {
     const now = this.s.clock.now();
     // Only the newest link of a kind works.
     await this.s.db
       .update(actionTokens)
       .set({ usedAt: now })
-      .where(and(eq(actionTokens.userId, userId), eq(actionTokens.purpose, purpose), isNull(actionTokens.usedAt)));
+      .where(
+        and(eq(actionTokens.userId, userId), eq(actionTokens.purpose, purpose), isNull(actionTokens.usedAt)),
+      );
     const token = newOpaqueToken();
     await this.s.db.insert(actionTokens).values({
       id: newId(),
@@ -68,14 +95,24 @@ export class AccountService {
   }
 
   /** Consumes a mailed link's token, or throws 'Link is expired'. */
-  private async consumeActionToken(token: string, purpose: 'verify-email' | 'reset-password'): Promise<string> {
+  private async consumeActionToken(
+    token: string,
+    purpose: 'verify-email' | 'reset-password',
+  ): Promise<string> {
     const now = this.s.clock.now();
     const [row] = await this.s.db
       .update(actionTokens)
       .set({ usedAt: now })
-      .where(and(eq(actionTokens.tokenHash, sha256(token)), eq(actionTokens.purpose, purpose), isNull(actionTokens.usedAt)))
+      .where(
+        and(
+          eq(actionTokens.tokenHash, sha256(token)),
+          eq(actionTokens.purpose, purpose),
+          isNull(actionTokens.usedAt),
+        ),
+      )
       .returning({ userId: actionTokens.userId, expiresAt: actionTokens.expiresAt });
-    if (!row || row.expiresAt.getTime() <= now.getTime()) throw badRequest(ACCOUNT_MESSAGES.linkExpired, 'LINK_EXPIRED');
+    if (!row || row.expiresAt.getTime() <= now.getTime())
+      throw badRequest(ACCOUNT_MESSAGES.linkExpired, 'LINK_EXPIRED');
     return row.userId;
   }
 
@@ -87,11 +124,22 @@ export class AccountService {
     return rows[0]?.id ?? '';
   }
 
-  private async sendVerification(user: UserRow, request: FastifyRequest, organizationToken?: string): Promise<void> {
+  private async sendVerification(
+    user: UserRow,
+    request: FastifyRequest,
+    organizationToken?: string,
+  ): Promise<void> {
     const token = await this.createActionToken(user.id, 'verify-email', VERIFY_TTL_MS);
     const orgToken = organizationToken ?? (await this.personalOrganizationId(user.id));
     const link = this.s.links.emailVerification(token, orgToken);
-    this.s.mailer.sendLater(mailTemplates.verifyEmail(user.email, user.firstName, link, mailLanguage(this.s.i18n, user.language, request)));
+    this.s.mailer.sendLater(
+      mailTemplates.verifyEmail(
+        user.email,
+        user.firstName,
+        link,
+        mailLanguage(this.s.i18n, user.language, request),
+      ),
+    );
   }
 
   /**
@@ -106,7 +154,8 @@ export class AccountService {
       { bucket: `${kind}-email`, key: email, limit: { limit: maxPerEmail, windowMs } },
       { bucket: `${kind}-ip`, key: request.ip, limit: { limit: maxPerIp, windowMs } },
     ]);
-    if (!taken.ok) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, taken.retryAfterSeconds, 'MAIL_THROTTLED');
+    if (!taken.ok)
+      throw tooManyRequests(ACCOUNT_MESSAGES.tooManyMails, taken.retryAfterSeconds, 'MAIL_THROTTLED');
   }
 
   /**
@@ -120,10 +169,14 @@ export class AccountService {
 
   /** The forms that send mail or create accounts pass the configured captcha first, as login does. */
   private async checkCaptcha(token: string | null | undefined, request: FastifyRequest): Promise<void> {
-    if (!(await this.s.captcha.verify(token, request.ip))) throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
+    if (!(await this.s.captcha.verify(token, request.ip)))
+      throw badRequest(CAPTCHA_FAILED_MESSAGE, 'CAPTCHA_FAILED');
   }
 
-  async register(body: RegisterBody, request: FastifyRequest): Promise<{ data: { isVerified: boolean }; msg: string }> {
+  async register(
+    body: RegisterBody,
+    request: FastifyRequest,
+  ): Promise<{ data: { isVerified: boolean }; msg: string }> {
     await this.checkCaptcha(body.captcha, request);
     const arrived = performance.now();
     const answer = await this.createAccountOrMail(body, request);
@@ -153,7 +206,8 @@ export class AccountService {
       return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
     }
     if (existing) {
-      if (!(await this.firstSignUpMailOfWindow(email))) return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
+      if (!(await this.firstSignUpMailOfWindow(email)))
+        return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
       this.s.mailer.sendLater(
         mailTemplates.alreadyRegistered(
           email,
@@ -166,7 +220,9 @@ export class AccountService {
       return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
     }
     const invitation =
-      body.invitationId && body.orgId ? await findOpenInvitation(db, body.orgId, body.invitationId, now) : undefined;
+      body.invitationId && body.orgId
+        ? await findOpenInvitation(db, body.orgId, body.invitationId, now)
+        : undefined;
     // The invitation link reached this address, which proves it: no verification mail needed.
     const invited = invitation !== undefined && normaliseEmail(invitation.email) === email;
     const userId = newId();
@@ -197,7 +253,12 @@ export class AccountService {
     await audit.record(request, { event: 'register', userId, email, details: { invited } });
     if (invited && invitation) {
       await acceptInvitation(db, invitation, userId, now);
-      await audit.record(request, { event: 'invitation.accepted', userId, organizationId: invitation.organizationId, email });
+      await audit.record(request, {
+        event: 'invitation.accepted',
+        userId,
+        organizationId: invitation.organizationId,
+        email,
+      });
       return { data: { isVerified: true }, msg: ACCOUNT_MESSAGES.registeredVerified };
     }
     const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -209,12 +270,19 @@ export class AccountService {
     const { db, clock, audit } = this.s;
     const userId = await this.consumeActionToken(body.token, 'verify-email');
     const now = clock.now();
-    const [user] = await db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId)).returning();
+    const [user] = await db
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
     await audit.record(request, { event: 'email.verified', userId, email: user?.email });
     return { data: null, msg: ACCOUNT_MESSAGES.verified };
   }
 
-  async forgotPassword(body: ForgetPasswordBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
+  async forgotPassword(
+    body: ForgetPasswordBody,
+    request: FastifyRequest,
+  ): Promise<{ data: null; msg: string }> {
     await this.checkCaptcha(body.captcha, request);
     const email = normaliseEmail(body.email);
     await this.throttleMail('forgot-password', email, request);
@@ -227,7 +295,9 @@ export class AccountService {
       await this.s.audit.record(request, { event: 'password.reset-requested', userId: user?.id, email });
       if (!user) return;
       const language = mailLanguage(this.s.i18n, user.language, request);
-      await this.s.mailer.send(mailTemplates.resetPassword(user.email, user.firstName, this.s.links.resetPassword(token), language));
+      await this.s.mailer.send(
+        mailTemplates.resetPassword(user.email, user.firstName, this.s.links.resetPassword(token), language),
+      );
     }, 'reset-password');
     return { data: null, msg: ACCOUNT_MESSAGES.resetRequested };
   }
@@ -265,11 +335,15 @@ export class AccountService {
     const email = normaliseEmail(body.email);
     await this.throttleMail('resend-email', email, request);
     const user = await findUserByEmail(this.s.db, email);
-    if (user && !user.emailVerifiedAt && !user.disabled) this.s.mailer.later(() => this.sendVerification(user, request), 'resend-email');
+    if (user && !user.emailVerifiedAt && !user.disabled)
+      this.s.mailer.later(() => this.sendVerification(user, request), 'resend-email');
     return { data: null, msg: ACCOUNT_MESSAGES.resent };
   }
 
-  async resetPassword(body: ResetPasswordBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
+  async resetPassword(
+    body: ResetPasswordBody,
+    request: FastifyRequest,
+  ): Promise<{ data: null; msg: string }> {
     const { db, clock, hasher, audit, sessions } = this.s;
     this.checkPasswordStrength(body.password);
     const userId = await this.consumeActionToken(body.token, 'reset-password');

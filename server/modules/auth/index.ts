@@ -13,7 +13,7 @@ export default defineServerModule({
     'config',
     'audit',
     'hasher',
-    'commonPasswords',
+    'passwordRules',
     'throttle',
     'captcha',
     'codes',

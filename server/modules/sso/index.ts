@@ -7,7 +7,18 @@ import { SsoService } from './sso-service';
 /** Partner single sign-on: both calls are public, the partner's signed token is the credential. */
 export default defineServerModule({
   name: 'sso',
-  needs: ['db', 'clock', 'config', 'audit', 'hasher', 'commonPasswords', 'links', 'sessions', 'i18n', 'authenticate'],
+  needs: [
+    'db',
+    'clock',
+    'config',
+    'audit',
+    'hasher',
+    'passwordRules',
+    'links',
+    'sessions',
+    'i18n',
+    'authenticate',
+  ],
   seed: ssoSeed,
   plugin: async (app, { authenticate, ...services }) => {
     const sso = new SsoService(services);

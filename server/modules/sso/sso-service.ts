@@ -4,8 +4,7 @@ import type { SsoLoginBody, SsoLoginData, SsoRegisterBody } from '../../../contr
 import { minutes } from '../../clock';
 import { ssoTokenUses } from './schema';
 import { users } from '../users/schema';
-import { HttpError, badRequest, fieldError, forbidden, unauthorized } from '../../http/errors';
-import { COMMON_PASSWORD_MESSAGE } from '../../security/password-policy';
+import { HttpError, badRequest, forbidden, unauthorized } from '../../http/errors';
 import { newId } from '../../security/random';
 import type { Services } from '../../services';
 import { createOrganization } from '../organizations/organization-queries';
@@ -67,7 +66,7 @@ const answer = (email: string, fields: Partial<SsoLoginData>): SsoLoginData => (
 /** The shared services SsoService uses. */
 export type SsoServiceNeeds = Pick<
   Services,
-  'audit' | 'clock' | 'commonPasswords' | 'config' | 'db' | 'hasher' | 'i18n' | 'links' | 'sessions'
+  'audit' | 'clock' | 'passwordRules' | 'config' | 'db' | 'hasher' | 'i18n' | 'links' | 'sessions'
 >;
 
 /**
@@ -179,8 +178,8 @@ export class SsoService {
     const email = normaliseEmail(claims.email);
     if (email !== pending.email)
       throw await this.refuse(new PartnerTokenRefused('claims', 'email'), app.id, request, 'register', email);
-    if (this.s.commonPasswords.isCommon(body.password))
-      throw fieldError('password', COMMON_PASSWORD_MESSAGE, 'PASSWORD_TOO_COMMON');
+    // A new account: its password is its only factor.
+    this.s.passwordRules.check(body.password, 'password', { secondFactor: false });
     const passwordHash = await hasher.hash(body.password);
 
     const claimed = await db

@@ -4,7 +4,6 @@ import type { ChangePasswordBody } from '../../../contract/v1/user-security';
 import { sessions } from '../sessions/schema';
 import { users } from '../users/schema';
 import { badRequest, fieldError, tooManyRequests, unauthorized } from '../../http/errors';
-import { COMMON_PASSWORD_MESSAGE } from '../../security/password-policy';
 import type { Services } from '../../services';
 import type { AuthContext } from '../sessions/session-service';
 import { findUserById } from '../users/user-queries';
@@ -26,7 +25,16 @@ const BUCKET = 'change-password';
 /** The shared services PasswordChangeService uses. */
 export type PasswordChangeServiceNeeds = Pick<
   Services,
-  'audit' | 'clock' | 'commonPasswords' | 'db' | 'hasher' | 'i18n' | 'links' | 'mailer' | 'recentAuth' | 'throttle'
+  | 'audit'
+  | 'clock'
+  | 'passwordRules'
+  | 'db'
+  | 'hasher'
+  | 'i18n'
+  | 'links'
+  | 'mailer'
+  | 'recentAuth'
+  | 'throttle'
 >;
 
 /**
@@ -50,9 +58,16 @@ export class PasswordChangeService {
     const user = await findUserById(db, auth.userId);
     if (!user) throw unauthorized();
     // The slot is taken before the hash, in one statement: parallel guesses never check more than the limit.
-    const slot = await throttle.take(BUCKET, user.id, { limit: MAX_WRONG_CURRENT, windowMs: WRONG_CURRENT_WINDOW_MS });
+    const slot = await throttle.take(BUCKET, user.id, {
+      limit: MAX_WRONG_CURRENT,
+      windowMs: WRONG_CURRENT_WINDOW_MS,
+    });
     if (!slot.ok) {
-      throw tooManyRequests(PASSWORD_CHANGE_MESSAGES.throttled, slot.retryAfterSeconds, 'PASSWORD_CHANGE_THROTTLED');
+      throw tooManyRequests(
+        PASSWORD_CHANGE_MESSAGES.throttled,
+        slot.retryAfterSeconds,
+        'PASSWORD_CHANGE_THROTTLED',
+      );
     }
     if (!(await hasher.verify(user.passwordHash, body.currentPassword))) {
       await audit.record(request, {
@@ -70,9 +85,7 @@ export class PasswordChangeService {
         { field: 'newPassword', msg: PASSWORD_CHANGE_MESSAGES.sameAsCurrent },
       ]);
     }
-    if (this.s.commonPasswords.isCommon(body.newPassword)) {
-      throw fieldError('newPassword', COMMON_PASSWORD_MESSAGE, 'PASSWORD_TOO_COMMON');
-    }
+    this.s.passwordRules.check(body.newPassword, 'newPassword', { secondFactor: user.twoFactorEnabled });
     const now = clock.now();
     await db
       .update(users)
