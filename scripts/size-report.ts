@@ -26,6 +26,11 @@ interface Group {
 }
 
 const outDir = process.argv[2] ?? 'dist';
+// `--with-plugin <id>`: the build must hold that plugin's definition (npm run size:new-plugin adds a throwaway one),
+// so the budgets are checked with it, never silently without it.
+const withPlugin = process.argv.includes('--with-plugin')
+  ? process.argv[process.argv.indexOf('--with-plugin') + 1]
+  : undefined;
 const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
 const budget = JSON.parse(readFileSync('size-budget.json', 'utf8')) as { groups: Group[] };
 const config = JSON.parse(readFileSync(join(outDir, 'portal.config.json'), 'utf8')) as {
@@ -109,6 +114,14 @@ function measure(keys: Set<string>): { js: number; css: number; scripts: number 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
 const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
 let failed = false;
+if (withPlugin !== undefined) {
+  const definition = Object.keys(manifest).find((key) => key.endsWith(`/plugins/${withPlugin}/index.ts`));
+  if (!definition) {
+    console.error(`✗ ${outDir} has no definition of the plugin "${withPlugin}"`);
+    process.exit(1);
+  }
+  console.log(`With the plugin "${withPlugin}" added (${definition}, in ${manifest[definition]!.file})`);
+}
 
 console.log(
   `Size report for ${outDir} (language ${lang}, theme ${preset}, plugins: ${enabledPlugins.join(', ') || 'none'})`,

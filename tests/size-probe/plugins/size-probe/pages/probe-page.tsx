@@ -1,0 +1,3 @@
+export default function ProbePage() {
+  return <h1>size-probe</h1>;
+}
