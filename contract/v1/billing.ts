@@ -205,9 +205,10 @@ export const CardSetupResponse = Envelope(Type.Object({ clientSecret: Type.Strin
 export const SaveCardBody = Type.Object(
   {
     paymentMethodId: Type.String({
-      minLength: 4,
+      minLength: 1,
       maxLength: 255,
-      pattern: '^pm_[A-Za-z0-9_]+$',
+      // Stripe's ids are letters, digits and underscores (`pm_…`); whose card it is, Stripe answers (402 if not ours).
+      pattern: '^[A-Za-z0-9_-]+$',
       ...messages({
         required: 'server:billing.validation.paymentMethodInvalid',
         minLength: 'server:billing.validation.paymentMethodInvalid',

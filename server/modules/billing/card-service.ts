@@ -176,6 +176,9 @@ export class CardService {
   async save(auth: AuthContext, body: SaveCardBody, request: FastifyRequest): Promise<Card> {
     if (this.s.provider.cardEntry !== 'hosted')
       throw badRequest(BILLING_MESSAGES.cardSetupNotUsed, 'CARD_SETUP_NOT_USED');
+    // Digits alone are a card number, never a processor's id: refused before it could reach Stripe.
+    if (/^[\d -]+$/.test(body.paymentMethodId))
+      throw badRequest(BILLING_MESSAGES.cardDetailsRefused, 'CARD_DETAILS_REFUSED');
     const organizationId = orgOf(auth);
     const [known] = (await this.rows(organizationId)).filter(
       (row) => row.providerToken === body.paymentMethodId,

@@ -153,8 +153,14 @@ describe('cards with Stripe', () => {
     expect(response.json.code).toBe('CARD_DECLINED');
     const cards = await owner.get('/v1/card');
     expect(cards.json.data.cards.map((c: { last4: string }) => c.last4)).not.toContain('1111');
-    const malformed = await owner.post('/v1/card/saved', { paymentMethodId: '4242424242424242' });
+    stand.reset();
+    const malformed = await owner.post('/v1/card/saved', { paymentMethodId: '4242 4242 4242 4242' });
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json.code).toBe('VALIDATION_FAILED');
+    const number = await owner.post('/v1/card/saved', { paymentMethodId: TEST_CARDS.success });
+    expect(number.statusCode).toBe(400);
+    expect(number.json.code).toBe('CARD_DETAILS_REFUSED');
+    expect(stand.requests).toHaveLength(0);
   });
 
   it('offers no typed-back amount: an unverified card left from the test provider cannot be verified (400)', async () => {
