@@ -246,12 +246,19 @@ async function main(): Promise<void> {
       if (measured === undefined) return [];
       return `- ${name}: ${measured.toFixed(0)} req/s, goal ${target}${postgres ? '' : ' (half the PostgreSQL goal)'} -> ${measured >= target ? 'met' : 'NOT MET'}`;
     });
+    // A paced probe has two connections: when answers slow down it sends fewer requests than asked, and the ones it
+    // did not send are missing from its p99 (coordinated omission). Falling behind the pace is therefore a miss too.
+    const pace = Number(process.env.BENCH_PROBE_RATE || 50);
     const stormChecks = ['organization-list', 'health', 'user', 'refresh'].flatMap((call) => {
-      const idle = byName(`${call} (idle, paced)`)?.p99;
-      const loaded = byName(`${call} (${storm} logins running)`)?.p99;
+      const idle = byName(`${call} (idle, paced)`);
+      const loaded = byName(`${call} (${storm} logins running)`);
       if (idle === undefined || loaded === undefined) return [];
-      const ratio = loaded / Math.max(idle, 1);
-      return `- ${call} p99: ${loaded} ms with ${storm} logins running vs ${idle} ms idle (${ratio.toFixed(1)}x; goal within 3x, issue #33 finding 14) -> ${ratio <= 3 ? 'met' : 'NOT MET'}`;
+      const ratio = loaded.p99 / Math.max(idle.p99, 1);
+      const keptPace = loaded.requestsPerSecond >= 0.9 * pace;
+      const behind = keptPace
+        ? ''
+        : `; sent ${loaded.requestsPerSecond.toFixed(0)} of ${pace} req/s, so its p99 leaves out the slowest`;
+      return `- ${call} p99: ${loaded.p99} ms with ${storm} logins running vs ${idle.p99} ms idle (${ratio.toFixed(1)}x; p50 ${loaded.p50} vs ${idle.p50} ms; goal within 3x, issue #33 finding 14${behind}) -> ${ratio <= 3 && keptPace ? 'met' : 'NOT MET'}`;
     });
     const cpu = cpus()[0]?.model ?? 'unknown CPU';
     const out = [
@@ -276,6 +283,11 @@ async function main(): Promise<void> {
       'Goals (issue #19; the storm ratios: issue #33 finding 14):',
       ...goalLines,
       ...stormChecks,
+      ...(rows.some((r) => r.name.endsWith('(idle, paced)') && r.requestsPerSecond < 0.9 * pace)
+        ? [
+            '  (an idle probe fell behind its pace: the machine was busy with other work, so the storm ratios compare against a slow baseline)',
+          ]
+        : []),
     ];
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {
