@@ -11,7 +11,11 @@ import { DEMO_IDS } from '../../seed/demo-data';
 import { cardDeclined, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { call, createTestApp, FakeClock } from '../../test/test-app';
 import { api, enter } from '../organization-acl/test-helpers';
+import type { BillingDeps } from './billing-shared';
+import { PayAsYouGoService } from './pay-as-you-go-service';
 import { billingAccounts, billingCards, billingInvoices, billingProviderEvents } from './schema';
+import { StripePaymentProvider } from './stripe-payment-provider';
+import { SubscriptionService } from './subscription-service';
 
 /**
  * Billing with PAYMENT_PROVIDER=stripe, end to end through the API and Stripe's SDK against a local stand-in of
@@ -527,5 +531,45 @@ describe('the Stripe webhook', () => {
       expect((await deliver(event)).statusCode).toBe(200);
       expect((await statusOf(row.id)).status).toBe('paid');
     });
+  });
+});
+
+describe('scheduled charges with Stripe', () => {
+  it("renewals and pay-as-you-go invoices are PaymentIntents on the primary card, each with its charge's key", async () => {
+    const quiet = { error: () => undefined };
+    const deps: BillingDeps = {
+      db: app.database.db,
+      clock,
+      audit: app.services.audit,
+      mailer: app.services.mailer,
+      i18n: app.services.i18n,
+      links: app.services.links,
+      provider: new StripePaymentProvider({
+        secretKey: 'sk_test_portal_secret',
+        publishableKey: 'pk_test_portal',
+        webhookSecret: WEBHOOK_SECRET,
+        apiBaseUrl: stand.url,
+      }),
+    };
+    // Into March: January's pay-as-you-go month has ended and the demo's monthly buckets are due.
+    clock.advance(45 * 24 * 3600_000);
+    await new PayAsYouGoService(deps).billEndedMonths(clock.now(), quiet);
+    await new SubscriptionService(deps).renewDue(clock.now(), quiet);
+
+    const intents = stand.requests.filter((r) => r.path === '/v1/payment_intents');
+    const keys = intents.map((r) => r.idempotencyKey ?? '');
+    expect(keys).toContain(`payg:${acme}:2030-01`);
+    expect(keys.some((key) => key.startsWith('renewal:'))).toBe(true);
+    for (const intent of intents) {
+      expect(intent.form.get('metadata[idempotency_key]')).toBe(intent.idempotencyKey);
+      expect(intent.form.get('payment_method')).toBe('pm_acme_visa');
+      expect(intent.form.get('off_session')).toBe('true');
+    }
+    const [january] = await app.database.db
+      .select()
+      .from(billingInvoices)
+      .where(and(eq(billingInvoices.organizationId, acme), eq(billingInvoices.paygMonth, '2030-01')));
+    expect(january).toMatchObject({ status: 'paid', cardLast4: '4242' });
+    expect(january.providerChargeId).toMatch(/^pi_/);
   });
 });
