@@ -156,7 +156,7 @@ test.describe('organisations', () => {
     await page.waitForURL(/\/dashboard\/apps$/);
     await page.goto('/organisation/users');
 
-    const card = page.locator('.ant-pro-table-list-toolbar');
+    const card = page.locator('.paged-table__header');
     const edge = (await card.boundingBox())!;
     for (const label of ['Inviter un utilisateur', 'Transférer la propriété']) {
       const button = (await page.getByRole('button', { name: label }).boundingBox())!;

@@ -11,3 +11,11 @@ export { useUnmountSignal } from './use-unmount-signal';
 export { useReturnFocus } from './use-return-focus';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { DialogForm, type DialogFormProps } from './dialog-form';
+export {
+  PagedTable,
+  PHONE_QUERY,
+  type PagedTableColumn,
+  type PagedTableProps,
+  type PagedTableTexts,
+} from './paged-table/paged-table';
+export { useMediaQuery } from './use-media-query';

@@ -1,8 +1,7 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { useDateFormat } from '@core';
+import { PagedTable, useDateFormat, type PagedTableColumn } from '@core';
 import type { ActivityLogRow } from '@contract/v1/activity-log';
 import { ACTIVITY_LIMITS } from '@contract/v1/activity-log-constants';
-import { Alert, Button, Empty, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,16 +29,16 @@ export const ActivityTable = observer(function ActivityTable({
   const { t } = useTranslation('activity-log');
   const dates = useDateFormat();
 
-  const columns: ProColumns<ActivityLogRow>[] = [
+  const columns: PagedTableColumn<ActivityLogRow>[] = [
     {
+      key: 'time',
       title: t('table.time'),
-      dataIndex: 'time',
-      render: (_, row) => <time dateTime={row.time}>{dates.dateTime(row.time)}</time>,
+      render: (row) => <time dateTime={row.time}>{dates.dateTime(row.time)}</time>,
     },
     {
+      key: 'event',
       title: t('table.event'),
-      dataIndex: 'eventType',
-      render: (_, row) => (
+      render: (row) => (
         <div className="activity-event">
           <Tag>{t(`categories.${row.category}`)}</Tag>
           <span>{eventSentence(t, row)}</span>
@@ -49,21 +48,27 @@ export const ActivityTable = observer(function ActivityTable({
     ...(showActor
       ? [
           {
+            key: 'actor',
             title: t('table.actor'),
-            dataIndex: 'actor',
-            render: (_: unknown, row: ActivityLogRow) =>
+            render: (row: ActivityLogRow) =>
               row.actor ? (row.actor.name ?? row.actor.email ?? t('someone')) : t('table.system'),
-          } satisfies ProColumns<ActivityLogRow>,
+          },
         ]
       : []),
-    { title: t('table.ip'), dataIndex: 'ip', render: (_, row) => row.ip ?? '' },
-    { title: t('table.device'), dataIndex: 'device', render: (_, row) => deviceText(t, row.device) },
+    {
+      key: 'ip',
+      title: t('table.ip'),
+      secondary: true,
+      render: (row) => <bdi dir="ltr">{row.ip ?? ''}</bdi>,
+    },
+    { key: 'device', title: t('table.device'), secondary: true, render: (row) => deviceText(t, row.device) },
   ];
   if (onNotMe)
     columns.push({
-      title: t('table.actions'),
       key: 'actions',
-      render: (_, row) =>
+      title: t('table.actions'),
+      actions: true,
+      render: (row) =>
         row.reportable ? (
           <Button
             size="small"
@@ -77,49 +82,20 @@ export const ActivityTable = observer(function ActivityTable({
     });
 
   return (
-    <>
-      {store.list.status === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('table.loadFailed')}
-          action={<Button onClick={() => void store.list.load()}>{t('table.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <ProTable<ActivityLogRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={store.list.rows}
-        loading={store.list.status === 'loading'}
-        search={false}
-        options={false}
-        cardProps={{ bodyStyle: { padding: 0 } }}
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() => toolbar}
-        headerTitle={t('table.title', { count: store.list.total })}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                store.list.status === 'failed'
-                  ? t('table.loadFailed')
-                  : store.hasFilters
-                    ? t('table.emptyFiltered')
-                    : t('table.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: store.list.page,
-          pageSize: store.list.pageSize,
-          total: store.list.total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, ACTIVITY_LIMITS.pageSizeDefault, 50, ACTIVITY_LIMITS.pageSizeMax],
-          onChange: (page, pageSize) => store.list.setPage(page, pageSize),
-        }}
-      />
-    </>
+    <PagedTable
+      list={store.list}
+      rowKey={(row) => row.id}
+      columns={columns}
+      toolbar={toolbar}
+      filtered={store.hasFilters}
+      pageSizeOptions={[10, ACTIVITY_LIMITS.pageSizeDefault, 50, ACTIVITY_LIMITS.pageSizeMax]}
+      texts={{
+        title: t('table.title', { count: store.list.total }),
+        loadFailed: t('table.loadFailed'),
+        retry: t('table.retry'),
+        empty: t('table.empty'),
+        emptyFiltered: t('table.emptyFiltered'),
+      }}
+    />
   );
 });

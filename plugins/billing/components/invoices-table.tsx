@@ -1,12 +1,10 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { useDateFormat } from '@core';
+import { PagedTable, useDateFormat, type PagedTableColumn } from '@core';
 import type { Invoice } from '@contract/v1/billing';
-import { Button, Empty, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../format/save-file';
 import type { InvoicesStore } from '../stores/invoices-store';
-import { LoadFailed } from './list-state';
 import { Money } from './money';
 
 const STATUS_COLOURS = { paid: 'green', open: 'blue', failed: 'red', refunded: 'default' } as const;
@@ -20,36 +18,42 @@ export const InvoicesTable = observer(function InvoicesTable({ store }: { store:
   const dates = useDateFormat();
   const { list } = store;
 
-  const columns: ProColumns<Invoice>[] = [
+  const columns: PagedTableColumn<Invoice>[] = [
     {
+      key: 'number',
       title: t('history.columns.number'),
-      dataIndex: 'number',
-      render: (_, row) => (
+      render: (row) => (
         <span>
-          {row.number}
+          <bdi dir="ltr">{row.number}</bdi>
           {row.kind === 'creditNote' && (
             <Typography.Text type="secondary"> · {t('history.creditNote')}</Typography.Text>
           )}
         </span>
       ),
     },
-    { title: t('history.columns.date'), dataIndex: 'date', render: (_, row) => dates.date(row.date) },
-    { title: t('history.columns.description'), dataIndex: 'description' },
+    { key: 'date', title: t('history.columns.date'), render: (row) => dates.date(row.date) },
     {
+      key: 'description',
+      title: t('history.columns.description'),
+      secondary: true,
+      render: (row) => row.description,
+    },
+    {
+      key: 'amount',
       title: t('history.columns.amount'),
-      dataIndex: 'amount',
-      align: 'right',
-      render: (_, row) => <Money amount={row.amount} currency={row.currency} />,
+      align: 'end',
+      render: (row) => <Money amount={row.amount} currency={row.currency} />,
     },
     {
+      key: 'status',
       title: t('history.columns.status'),
-      dataIndex: 'status',
-      render: (_, row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`history.status.${row.status}`)}</Tag>,
+      render: (row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`history.status.${row.status}`)}</Tag>,
     },
     {
-      title: t('history.columns.invoice'),
       key: 'pdf',
-      render: (_, row) => (
+      title: t('history.columns.invoice'),
+      actions: true,
+      render: (row) => (
         <Button
           size="small"
           loading={store.downloadingId === row.id}
@@ -63,41 +67,18 @@ export const InvoicesTable = observer(function InvoicesTable({ store }: { store:
   ];
 
   return (
-    <>
-      {list.status === 'failed' && (
-        <LoadFailed message={t('history.loadFailed')} onRetry={() => void list.load()} />
-      )}
-      <ProTable<Invoice>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.status === 'loading'}
-        search={false}
-        options={false}
-        cardProps={{ bodyStyle: { padding: 0 } }}
-        scroll={{ x: 'max-content' }}
-        headerTitle={t('history.tableTitle', { count: list.total })}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                list.status === 'failed'
-                  ? t('history.loadFailed')
-                  : store.hasFilters
-                    ? t('history.emptyFiltered')
-                    : t('history.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          onChange: (page, pageSize) => list.setPage(page, pageSize),
-        }}
-      />
-    </>
+    <PagedTable
+      list={list}
+      rowKey={(row) => row.id}
+      columns={columns}
+      filtered={store.hasFilters}
+      texts={{
+        title: t('history.tableTitle', { count: list.total }),
+        loadFailed: t('history.loadFailed'),
+        retry: t('retry'),
+        empty: t('history.empty'),
+        emptyFiltered: t('history.emptyFiltered'),
+      }}
+    />
   );
 });

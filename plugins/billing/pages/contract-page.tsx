@@ -1,13 +1,20 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { PagedListStore, recentAnswerKey, RecentAnswers, useDateFormat, useService, type Page } from '@core';
+import {
+  PagedListStore,
+  PagedTable,
+  recentAnswerKey,
+  RecentAnswers,
+  useDateFormat,
+  useService,
+  type Page,
+  type PagedTableColumn,
+} from '@core';
 import type { ContractRow } from '@contract/v1/billing';
-import { Empty, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../api/billing-api';
 import { BillingPage } from '../components/billing-page';
-import { LoadFailed } from '../components/list-state';
 import { Money, useUnits } from '../components/money';
 
 /** The first page of contracts as last read, shown at once when the page opens again. */
@@ -30,35 +37,35 @@ const ContractPage = observer(function ContractPage() {
   );
   useEffect(() => list.start(), [list]);
 
-  const columns: ProColumns<ContractRow>[] = [
-    { title: t('contract.columns.name'), dataIndex: 'name' },
+  const columns: PagedTableColumn<ContractRow>[] = [
+    { key: 'name', title: t('contract.columns.name'), render: (row) => row.name },
     {
-      title: t('contract.columns.period'),
       key: 'period',
-      render: (_, row) =>
-        t('contract.period', { from: dates.date(row.startDate), to: dates.date(row.endDate) }),
+      title: t('contract.columns.period'),
+      render: (row) => t('contract.period', { from: dates.date(row.startDate), to: dates.date(row.endDate) }),
     },
     {
+      key: 'units',
       title: t('contract.columns.units'),
-      dataIndex: 'committedUnits',
-      align: 'right',
-      render: (_, row) => units(row.committedUnits),
+      align: 'end',
+      render: (row) => units(row.committedUnits),
     },
     {
+      key: 'price',
       title: t('contract.columns.price'),
-      dataIndex: 'price',
-      align: 'right',
-      render: (_, row) => <Money amount={row.price} currency={row.currency} />,
+      align: 'end',
+      render: (row) => <Money amount={row.price} currency={row.currency} />,
     },
     {
+      key: 'status',
       title: t('contract.columns.status'),
-      dataIndex: 'status',
-      render: (_, row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`contract.status.${row.status}`)}</Tag>,
+      render: (row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`contract.status.${row.status}`)}</Tag>,
     },
     {
-      title: t('contract.columns.document'),
       key: 'document',
-      render: (_, row) =>
+      title: t('contract.columns.document'),
+      actions: true,
+      render: (row) =>
         row.documentUrl ? (
           <a
             href={row.documentUrl}
@@ -77,32 +84,15 @@ const ContractPage = observer(function ContractPage() {
   return (
     <BillingPage title={t('contract.title')} intro={t('contract.intro')}>
       <div className="billing-panel">
-        {list.status === 'failed' && (
-          <LoadFailed message={t('contract.loadFailed')} onRetry={() => void list.load()} />
-        )}
-        <ProTable<ContractRow>
-          rowKey="id"
+        <PagedTable
+          list={list}
+          rowKey={(row) => row.id}
           columns={columns}
-          dataSource={list.rows}
-          loading={list.status === 'loading'}
-          search={false}
-          options={false}
-          cardProps={{ bodyStyle: { padding: 0 } }}
-          scroll={{ x: 'max-content' }}
-          headerTitle={t('contract.tableTitle', { count: list.total })}
-          locale={{
-            emptyText: (
-              <Empty
-                description={list.status === 'failed' ? t('contract.loadFailed') : t('contract.empty')}
-              />
-            ),
-          }}
-          pagination={{
-            current: list.page,
-            pageSize: list.pageSize,
-            total: list.total,
-            showSizeChanger: true,
-            onChange: (page, pageSize) => list.setPage(page, pageSize),
+          texts={{
+            title: t('contract.tableTitle', { count: list.total }),
+            loadFailed: t('contract.loadFailed'),
+            retry: t('retry'),
+            empty: t('contract.empty'),
           }}
         />
       </div>

@@ -1,13 +1,18 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { RecentAnswers, useDateFormat, useService, useOrganizationAccess } from '@core';
+import {
+  PagedTable,
+  RecentAnswers,
+  useDateFormat,
+  useOrganizationAccess,
+  useService,
+  type PagedTableColumn,
+} from '@core';
 import type { Bucket } from '@contract/v1/billing';
-import { Alert, Empty, Switch, Tag, Typography } from 'antd';
+import { Alert, Switch, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../api/billing-api';
 import { BillingPage } from '../components/billing-page';
-import { LoadFailed } from '../components/list-state';
 import { useUnits } from '../components/money';
 import { PayAsYouGoPanel } from '../components/pay-as-you-go-panel';
 import { SubscriptionStore } from '../stores/subscription-store';
@@ -92,77 +97,59 @@ const BucketsPanel = observer(function BucketsPanel({ store }: { store: Subscrip
   const dates = useDateFormat();
   const units = useUnits();
   const list = store.buckets;
-  const columns: ProColumns<Bucket>[] = [
+  const columns: PagedTableColumn<Bucket>[] = [
     {
+      key: 'name',
       title: t('subscription.columns.name'),
-      dataIndex: 'name',
-      render: (_, row) => t(`catalogue.${row.productId}`, { defaultValue: row.name }),
+      render: (row) => t(`catalogue.${row.productId}`, { defaultValue: row.name }),
     },
     {
-      title: t('subscription.columns.period'),
       key: 'period',
-      render: (_, row) =>
+      title: t('subscription.columns.period'),
+      render: (row) =>
         t('contract.period', { from: dates.date(row.periodStart), to: dates.date(row.periodEnd) }),
     },
     {
+      key: 'bought',
       title: t('subscription.columns.bought'),
-      dataIndex: 'unitsBought',
-      align: 'right',
-      render: (_, row) => units(row.unitsBought),
+      align: 'end',
+      render: (row) => units(row.unitsBought),
     },
     {
+      key: 'used',
       title: t('subscription.columns.used'),
-      dataIndex: 'unitsUsed',
-      align: 'right',
-      render: (_, row) => units(row.unitsUsed),
+      align: 'end',
+      render: (row) => units(row.unitsUsed),
     },
     {
+      key: 'remaining',
       title: t('subscription.columns.remaining'),
-      dataIndex: 'unitsRemaining',
-      align: 'right',
-      render: (_, row) => units(row.unitsRemaining),
+      align: 'end',
+      render: (row) => units(row.unitsRemaining),
     },
     {
+      key: 'status',
       title: t('subscription.columns.status'),
-      dataIndex: 'status',
-      render: (_, row) => (
-        <Tag color={STATUS_COLOURS[row.status]}>{t(`subscription.status.${row.status}`)}</Tag>
-      ),
+      render: (row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`subscription.status.${row.status}`)}</Tag>,
     },
     {
+      key: 'invoice',
       title: t('subscription.columns.invoice'),
-      dataIndex: 'invoiceNumber',
-      render: (_, row) => row.invoiceNumber ?? '',
+      secondary: true,
+      render: (row) => <bdi dir="ltr">{row.invoiceNumber ?? ''}</bdi>,
     },
   ];
   return (
     <div className="billing-panel">
-      {list.status === 'failed' && (
-        <LoadFailed message={t('subscription.loadFailed')} onRetry={() => void list.load()} />
-      )}
-      <ProTable<Bucket>
-        rowKey="id"
+      <PagedTable
+        list={list}
+        rowKey={(row) => row.id}
         columns={columns}
-        dataSource={list.rows}
-        loading={list.status === 'loading'}
-        search={false}
-        options={false}
-        cardProps={{ bodyStyle: { padding: 0 } }}
-        scroll={{ x: 'max-content' }}
-        headerTitle={t('subscription.bucketsTitle', { count: list.total })}
-        locale={{
-          emptyText: (
-            <Empty
-              description={list.status === 'failed' ? t('subscription.loadFailed') : t('subscription.empty')}
-            />
-          ),
-        }}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          onChange: (page, pageSize) => list.setPage(page, pageSize),
+        texts={{
+          title: t('subscription.bucketsTitle', { count: list.total }),
+          loadFailed: t('subscription.loadFailed'),
+          retry: t('retry'),
+          empty: t('subscription.empty'),
         }}
       />
     </div>

@@ -1,8 +1,7 @@
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { truncateEnd, truncateMiddle, useDateFormat } from '@core';
+import { PagedTable, truncateEnd, truncateMiddle, useDateFormat, type PagedTableColumn } from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
 import type { Role } from '@contract/v1/organization-acl';
-import { Alert, Button, Empty, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,11 +83,11 @@ export const MembersTable = observer(function MembersTable({
     return items;
   };
 
-  const columns: ProColumns<MemberRow>[] = [
+  const columns: PagedTableColumn<MemberRow>[] = [
     {
+      key: 'name',
       title: t('members.columns.name'),
-      dataIndex: 'name',
-      render: (_, row) =>
+      render: (row) =>
         row.name ? (
           <TruncatedText text={row.name} shorten={truncateEnd} />
         ) : (
@@ -96,29 +95,22 @@ export const MembersTable = observer(function MembersTable({
         ),
     },
     {
+      key: 'email',
       title: t('members.columns.email'),
-      dataIndex: 'email',
-      render: (_, row) => <TruncatedText text={row.email} shorten={truncateMiddle} />,
+      render: (row) => <TruncatedText text={row.email} shorten={truncateMiddle} />,
     },
+    { key: 'role', title: t('members.columns.role'), render: (row) => roleName(row) },
     {
-      title: t('members.columns.role'),
-      dataIndex: 'role',
-      render: (_, row) => roleName(row),
-    },
-    {
+      key: 'status',
       title: t('members.columns.status'),
-      dataIndex: 'status',
-      render: (_, row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`members.status.${row.status}`)}</Tag>,
+      render: (row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`members.status.${row.status}`)}</Tag>,
     },
+    { key: 'date', title: t('members.columns.date'), secondary: true, render: (row) => dates.date(row.date) },
     {
-      title: t('members.columns.date'),
-      dataIndex: 'date',
-      render: (_, row) => dates.date(row.date),
-    },
-    {
-      title: t('members.columns.actions'),
       key: 'actions',
-      render: (_, row) => {
+      title: t('members.columns.actions'),
+      actions: true,
+      render: (row) => {
         const items = rowActions(row);
         return items.length ? <div className="org-actions">{items}</div> : null;
       },
@@ -126,48 +118,19 @@ export const MembersTable = observer(function MembersTable({
   ];
 
   return (
-    <>
-      {store.list.status === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('members.loadFailed')}
-          action={<Button onClick={() => void store.list.load()}>{t('retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <ProTable<MemberRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={store.list.rows}
-        loading={store.list.status === 'loading'}
-        search={false}
-        options={false}
-        cardProps={{ bodyStyle: { padding: 0 } }}
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() => toolbar}
-        headerTitle={t('members.tableTitle', { count: store.list.total })}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                store.list.status === 'failed'
-                  ? t('members.loadFailed')
-                  : store.hasFilters
-                    ? t('members.emptyFiltered')
-                    : t('members.empty')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: store.list.page,
-          pageSize: store.list.pageSize,
-          total: store.list.total,
-          showSizeChanger: true,
-          onChange: (page, pageSize) => store.list.setPage(page, pageSize),
-        }}
-      />
-    </>
+    <PagedTable
+      list={store.list}
+      rowKey={(row) => row.id}
+      columns={columns}
+      toolbar={toolbar}
+      filtered={store.hasFilters}
+      texts={{
+        title: t('members.tableTitle', { count: store.list.total }),
+        loadFailed: t('members.loadFailed'),
+        retry: t('retry'),
+        empty: t('members.empty'),
+        emptyFiltered: t('members.emptyFiltered'),
+      }}
+    />
   );
 });

@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  apiCreateOrganization,
+  apiLogin,
+  createVerifiedAccount,
+  signInAsDemoOwner,
+  uniqueName,
+  type TestAccount,
+} from './support/accounts';
+import { COLD_APP_LAYOUT_MS } from './support/portal-config';
+
+/**
+ * The core paged table (core/ui/paged-table) as a phone and a laptop show it (issue #35): below 576 px each row is a
+ * card whose actions are buttons within the screen's width; at 1366 px no action's label is cut.
+ */
+
+/** Nothing on the page reaches past the window's right edge: no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** An owner's organisation with one active member, set up through the API as the screens would. */
+async function organisationWithMember(request: APIRequestContext) {
+  const owner = await createVerifiedAccount(request, 'phone.owner');
+  const member = await createVerifiedAccount(request, 'phone.member');
+  const organization = uniqueName('Pocket');
+  const orgId = await apiCreateOrganization(request, await apiLogin(request, owner), organization);
+  const access = await request.post('/v1/organization/access', {
+    data: { portalId: 'kreanoAccount', orgId },
+    headers: { Authorization: `Bearer ${await apiLogin(request, owner)}` },
+  });
+  const orgToken = ((await access.json()) as { data: { accessToken: string } }).data.accessToken;
+  const invited = await request.post('/v1/organization/member', {
+    data: { email: member.email, role: 'member' },
+    headers: { Authorization: `Bearer ${orgToken}` },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const invitationId = ((await invited.json()) as { data: { id: string } }).data.id;
+  const accepted = await request.post('/v1/organization/invite', {
+    data: { orgId, invitationId },
+    headers: { Authorization: `Bearer ${await apiLogin(request, member)}` },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  return { owner, member, organization };
+}
+
+async function enterAs(page: Page, account: TestAccount, organization: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: new RegExp(`^${organization}`) }).click();
+  await page.waitForURL(/\/dashboard\/apps$/, { timeout: COLD_APP_LAYOUT_MS });
+}
+
+test.describe('on a phone (400 px)', () => {
+  test.use({ viewport: { width: 400, height: 860 } });
+
+  test('an owner removes a member from its card, without scrolling sideways', async ({ page, request }) => {
+    const { owner, member, organization } = await organisationWithMember(request);
+    await enterAs(page, owner, organization);
+    await page.goto('/organisation/users');
+    // Emails are shortened in the middle; the start is shown.
+    const card = page.locator('.paged-table__card').filter({ hasText: member.email.slice(0, 12) });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    // Every column's label is on the card, beside its value.
+    for (const label of ['Name', 'Email', 'Role', 'Status'])
+      await expect(card.locator('dt', { hasText: label }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    const remove = card.getByRole('button', { name: /^Remove / });
+    const box = (await remove.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(400);
+    await remove.click();
+    await page.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(card).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('an owner downloads an invoice PDF from the billing history', async ({ page }) => {
+    await signInAsDemoOwner(page);
+    await page.goto('/billing/history');
+    const card = page.locator('.paged-table__card').first();
+    await expect(card).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
+    await expectNoSidewaysScroll(page);
+    const button = card.getByRole('button', { name: /^Download PDF of / });
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(400);
+    const download = page.waitForEvent('download');
+    await button.click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  });
+});
+
+test.describe('on a laptop (1366 px)', () => {
+  test.use({ viewport: { width: 1366, height: 800 } });
+
+  test("the members table cuts no action's label", async ({ page }) => {
+    await signInAsDemoOwner(page);
+    await page.goto('/organisation/users');
+    const actions = page.locator('.paged-table__actions .ant-btn');
+    await expect(actions.first()).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
+    const cut = await actions.evaluateAll((buttons) =>
+      buttons
+        .filter((button) => button.scrollWidth > button.clientWidth + 1)
+        .map((button) => button.textContent),
+    );
+    expect(cut).toEqual([]);
+    await expectNoSidewaysScroll(page);
+  });
+});
