@@ -56,8 +56,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Password checks reserved from the storm's address: one per login that reached the guess limits. */
-async function reservedFromStormAddress(): Promise<number> {
-  const [row] = await app.database.db
+async function reservedFromStormAddress(on: App = app): Promise<number> {
+  const [row] = await on.database.db
     .select({ count: throttleCounters.count })
     .from(throttleCounters)
     .where(and(eq(throttleCounters.bucket, 'login-ip'), eq(throttleCounters.key, STORM_IP)));
@@ -113,5 +113,50 @@ describe('a login storm', () => {
       signIns: { running: 0, waiting: 0 },
       hashes: { running: 0, waiting: 0 },
     });
+  });
+
+  it('refuses what cannot wait with 429 SERVER_BUSY before any query: a busy answer spends no guess', async () => {
+    const held = new HeldArgon2();
+    // One hash at a time: two sign-ins admitted, one place to wait, the rest refused at once.
+    const small = await createTestApp({
+      env: { HASH_CONCURRENCY: '1', HASH_QUEUE_LIMIT: '1' },
+      argon2Runner: held,
+    });
+    try {
+      await small.services.hasher.burn('warm-up');
+      held.hold();
+      const answered: Awaited<ReturnType<typeof call>>[] = [];
+      const logins = Array.from({ length: 10 }, (_, i) =>
+        call(small, {
+          url: '/v1/login',
+          body: { email: `busy-${i}@example.com`, password: 'Wrong-password-1', captcha: 'x' },
+          ip: STORM_IP,
+        }).then((answer) => {
+          answered.push(answer);
+          return answer;
+        }),
+      );
+      // Seven answer while every hash is held (the other three cannot: two are admitted, one waits for its turn).
+      await vi.waitFor(() => expect(answered).toHaveLength(7));
+      expect(small.services.hasher.load.signIns).toEqual({ running: 2, waiting: 1 });
+      for (const answer of answered) {
+        expect(answer.statusCode).toBe(429);
+        expect(answer.json.code).toBe('SERVER_BUSY');
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+      // Both admitted have reserved their check: one is hashing, the other waits for the hash.
+      await vi.waitFor(() => expect(small.services.hasher.load.hashes).toEqual({ running: 1, waiting: 1 }));
+      expect(held.running).toBe(1);
+      // Only the two admitted reached the guess limits; the refused took nothing from anyone's budget.
+      expect(await reservedFromStormAddress(small)).toBe(2);
+
+      held.releaseAll();
+      const answers = await Promise.all(logins);
+      expect(answers.filter((answer) => answer.json.code === 'INVALID_CREDENTIALS')).toHaveLength(3);
+      expect(await reservedFromStormAddress(small)).toBe(3);
+    } finally {
+      held.releaseAll();
+      await small.close();
+    }
   });
 });
