@@ -15,12 +15,13 @@
  * bench-web-routes.ts), both seen by a MutationObserver, all from navigation start.
  *
  * `BENCH_CPU_PROFILE=<file.cpuprofile>` records a V8 CPU profile of the first load of Apps at the first rate.
- * `--http2` loads the pages through a TLS proxy speaking HTTP/2 (scripts/bench-web-http2-proxy.ts), as
- * docs/production.md recommends deploying the portal.
+ * `--http2` loads the pages through Debian's nginx on deploy/nginx.conf, HTTP/2 over TLS, as docs/production.md
+ * deploys the portal ("Behind nginx").
  */
 import { writeFileSync } from 'node:fs';
-import { startHttp2Proxy } from './bench-web-http2-proxy.ts';
+import { resolve } from 'node:path';
 import { logInAsDemo, percentile, startServerAndBrowser, TARGETS } from './bench-web-demo.ts';
+import { behindNginx } from './bench-web-server.ts';
 
 interface Load {
   fcp: number;
@@ -66,14 +67,18 @@ export async function coldBenchmark(root: string): Promise<void> {
   const latency = Number(process.env.BENCH_LATENCY_MS ?? 0);
   const { server, browser } = await startServerAndBrowser(root);
   const http2 = process.argv.includes('--http2');
-  // The proxy's certificate is self-signed.
-  const origin = http2 ? await startHttp2Proxy(server.origin) : server.origin;
+  // nginx's certificate is self-signed; it serves the assets of the build the server serves.
+  const origin = http2
+    ? await behindNginx(server.origin, resolve(root, process.env.WEB_ROOT || 'dist'))
+    : server.origin;
   const login = await browser.newPage({ baseURL: origin, ignoreHTTPSErrors: http2 });
   await logInAsDemo(login);
   const storageState = await login.context().storageState();
   await login.close();
 
-  console.log(`\nProtocol: ${http2 ? 'HTTP/2 over TLS, through a local proxy (--http2)' : 'HTTP/1.1'}.`);
+  console.log(
+    `\nProtocol: ${http2 ? 'HTTP/2 over TLS, through nginx on deploy/nginx.conf (--http2)' : 'HTTP/1.1'}.`,
+  );
   if (latency) console.log(`Every request ${latency} ms of latency.`);
   console.log(
     '\n| page | CPU | loads | first paint | first /v1 call starts | last /v1 answer | side menu | content |',

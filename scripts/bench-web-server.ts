@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startNginxProxy } from './nginx-proxy.ts';
 
 type Cleanup = () => Promise<void> | void;
 const cleanups: Cleanup[] = [];
@@ -147,4 +148,19 @@ export async function startPortalServer(
   const origin = `http://127.0.0.1:${port}`;
   await waitForUrl(`${origin}/portal.config.json`, server);
   return { origin, stop };
+}
+
+/**
+ * `--http2`: the page behind Debian's nginx as a deployment runs it (scripts/nginx-proxy.ts): the portal's server
+ * behind deploy/nginx.conf itself, its assets read from `portalWebRoot`; a reference page's server behind the same
+ * TLS and HTTP/2 settings. Browsers speak HTTP/2 over TLS only; the certificate is self-signed for `localhost`, so the
+ * benchmark's Chromium ignores certificate errors. Stopped at clean-up.
+ */
+export async function behindNginx(origin: string, portalWebRoot?: string): Promise<string> {
+  const port = Number(new URL(origin).port);
+  const proxy = await startNginxProxy(
+    portalWebRoot ? { instances: [port], webRoot: portalWebRoot } : { staticPort: port },
+  );
+  onCleanup(() => proxy.stop());
+  return proxy.origin;
 }

@@ -8,8 +8,8 @@
  * during the run slows all three alike. Prints each run, each page's median score, FCP, LCP, TBT and JS transferred,
  * and the ratios portal/plain and portal/antd.
  *
- * `npm run bench:web -- --http2`: the same, each page behind a TLS proxy speaking HTTP/2, as docs/production.md
- * recommends deploying the portal (scripts/bench-web-http2-proxy.ts; needs the `openssl` command).
+ * `npm run bench:web -- --http2`: the same, each page behind Debian's nginx speaking HTTP/2 over TLS, the portal
+ * behind deploy/nginx.conf itself as docs/production.md deploys it ("Behind nginx"; needs `nginx` and `openssl`).
  * `npm run bench:web -- --routes`: the warm route change benchmark instead (scripts/bench-web-routes.ts).
  * `npm run bench:web -- --cold`: cold deep links to app pages with a stored session instead (scripts/bench-web-cold.ts).
  *
@@ -24,9 +24,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
 import { ensureFreshBuilds } from './dev-build.mjs';
-import { startHttp2Proxy } from './bench-web-http2-proxy.ts';
 import { buildReferences, REFERENCES, serveStatic } from './bench-web-reference.ts';
-import { cleanUpAll, onCleanup, startPortalServer } from './bench-web-server.ts';
+import { behindNginx, cleanUpAll, onCleanup, startPortalServer } from './bench-web-server.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -37,7 +36,7 @@ interface Row {
   tbt: number;
   /**
    * Bytes of script the page transferred during the run, headers included, compressed as negotiated: brotli
-   * (Chromium asks for it from 127.0.0.1 too).
+   * (Chromium asks for it from 127.0.0.1 too), gzip behind nginx (--http2).
    */
   js: number;
 }
@@ -82,23 +81,25 @@ async function lighthouseBenchmark(): Promise<void> {
     log: (message) => console.log(message),
   });
   const http2 = process.argv.includes('--http2');
-  // Over HTTP/2 every page is behind the same kind of proxy, so the ratios compare like with like.
-  const served = async (origin: string) => (http2 ? await startHttp2Proxy(origin) : origin);
+  // Over HTTP/2 every page is behind nginx with the same TLS settings, so the ratios compare like with like.
+  const webRoot = resolve(root, process.env.WEB_ROOT || 'dist');
+  const served = async (origin: string, portalWebRoot?: string) =>
+    http2 ? await behindNginx(origin, portalWebRoot) : origin;
   const portal = await startPortalServer(root);
   console.log('building the reference pages...');
   const folders = await buildReferences();
-  const pages: [string, string][] = [[`portal ${path}`, `${await served(portal.origin)}${path}`]];
+  const pages: [string, string][] = [[`portal ${path}`, `${await served(portal.origin, webRoot)}${path}`]];
   for (const name of REFERENCES)
     pages.push([name, `${await served(await serveStatic(folders[name]))}/login`]);
   console.log(
     http2
-      ? 'protocol: HTTP/2 over TLS, through a local proxy in front of each page (--http2)'
-      : 'protocol: HTTP/1.1, as the server speaks it (--http2 puts each page behind an HTTP/2 proxy)',
+      ? 'protocol: HTTP/2 over TLS, through nginx in front of each page, the portal behind deploy/nginx.conf (--http2)'
+      : 'protocol: HTTP/1.1, as the server speaks it (--http2 puts each page behind nginx)',
   );
 
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium().path,
-    // The proxy's certificate is self-signed.
+    // nginx's certificate is self-signed.
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...(http2 ? ['--ignore-certificate-errors'] : [])],
     // Ours handles Ctrl-C (bench-web-server.ts) and stops the server too; chrome-launcher's would exit first.
     handleSIGINT: false,
@@ -129,7 +130,9 @@ async function lighthouseBenchmark(): Promise<void> {
   console.log(
     `\nLighthouse 12 mobile, ${http2 ? 'HTTP/2' : 'HTTP/1.1'}, median of ${runs} interleaved rounds:\n`,
   );
-  console.log('| page | score | FCP ms | LCP ms | TBT ms | JS transferred KiB (brotli) |');
+  // nginx serves the build's .gz files (deploy/nginx.conf; brotli needs a module Debian ships apart).
+  const encoding = http2 ? 'gzip' : 'brotli';
+  console.log(`| page | score | FCP ms | LCP ms | TBT ms | JS transferred KiB (${encoding}) |`);
   console.log('|---|---|---|---|---|---|');
   for (const [name, m] of medians)
     console.log(

@@ -13,29 +13,18 @@
 // PostgreSQL on NGINX_CHECK_POSTGRES (default postgres://postgres@127.0.0.1:5432, trust) to create a database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import pg from 'pg';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
+import { freePort, NGINX, startNginxProxy, type NginxProxy } from './nginx-proxy.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// Debian puts it in /usr/sbin, which a user's PATH may not name.
-const NGINX = process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 const postgres = process.env.NGINX_CHECK_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
 const log = (message: string) => process.stdout.write(`[check-nginx] ${message}\n`);
 
@@ -45,19 +34,6 @@ function fail(message: string): never {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Answer {
   status: number;
@@ -134,47 +110,20 @@ const exitReason = (child: ChildProcess, logFile: string) => () =>
     ? `exit ${child.exitCode ?? child.signalCode}\n${readFileSync(logFile, 'utf8').slice(-3000)}`
     : null;
 
-/** deploy/nginx.conf with its CHANGE lines filled in; each must be found exactly once, so the check follows the file. */
-function portalConf(values: {
-  httpPort: number;
-  httpsPort: number;
-  instances: number[];
-  cert: string;
-  key: string;
-}): string {
-  let conf = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
-  const replacements: [string, string][] = [
-    ['server 127.0.0.1:8080;', values.instances.map((port) => `server 127.0.0.1:${port};`).join('\n    ')],
-    ['listen 80;', `listen 127.0.0.1:${values.httpPort};`],
-    ['listen [::]:80;', ''],
-    ['listen 443 ssl http2;', `listen 127.0.0.1:${values.httpsPort} ssl http2;`],
-    ['listen [::]:443 ssl http2;', ''],
-    ['ssl_certificate /etc/ssl/portal/fullchain.pem;', `ssl_certificate ${values.cert};`],
-    ['ssl_certificate_key /etc/ssl/portal/privkey.pem;', `ssl_certificate_key ${values.key};`],
-    ['root /srv/portal/dist;', `root ${join(root, 'dist')};`],
-  ];
-  for (const [from, to] of replacements) {
-    const count = conf.split(from).length - 1;
-    if (count !== 1)
-      fail(`deploy/nginx.conf has ${count} times "${from}" (expected once): update scripts/check-nginx.ts`);
-    conf = conf.replace(from, to);
-  }
-  return conf;
-}
-
 async function main() {
-  for (const tool of ['nginx', 'openssl'])
-    if (spawnSync(tool, tool === 'nginx' ? ['-v'] : ['version']).status !== 0)
-      fail(`${tool} is not installed`);
+  for (const [tool, version] of [
+    [NGINX, '-v'],
+    ['openssl', 'version'],
+  ] as const)
+    if (spawnSync(tool, [version]).status !== 0) fail(`${tool} is not installed`);
   if (!existsSync(join(root, 'dist/index.html')) || !existsSync(join(root, 'dist-server/main.js')))
     fail('no build: run `npm run build` first');
   const started = Date.now();
-  const folder = mkdtempSync(join(tmpdir(), 'portal-nginx-'));
-  // nginx's workers run as another user: they read the build and write their temporary files here.
-  chmodSync(folder, 0o755);
+  const folder = mkdtempSync(join(tmpdir(), 'portal-nginx-check-'));
   const database = `portal_nginx_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${postgres}/postgres` });
   const processes: ChildProcess[] = [];
+  let proxy: NginxProxy | undefined;
   let browser: Browser | undefined;
   let databaseCreated = false;
   try {
@@ -184,32 +133,6 @@ async function main() {
       freePort(),
       freePort(),
     ]);
-    const cert = join(folder, 'cert.pem');
-    const key = join(folder, 'key.pem');
-    const openssl = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { encoding: 'utf8' },
-    );
-    if (openssl.status !== 0) fail(`openssl could not make a certificate: ${openssl.stderr}`);
-    const ca = readFileSync(cert);
-
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
     databaseCreated = true;
@@ -247,90 +170,41 @@ async function main() {
     };
     const created = spawnSync(
       'node',
-      [
-        'scripts/run-built.mjs',
-        'user-create',
-        '--email',
-        owner.email,
-        '--first-name',
-        'Nginx',
+      ['scripts/run-built.mjs', 'user-create', '--email', owner.email, '--first-name', 'Nginx'].concat([
         '--last-name',
         'Check',
         '--organization',
         owner.organisation,
-      ],
+      ]),
       { cwd: root, env: { ...env, USER_PASSWORD: owner.password }, encoding: 'utf8' },
     );
     if (created.status !== 0) fail(`user:create failed: ${created.stderr}${created.stdout}`);
 
-    for (const temp of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
-      mkdirSync(join(folder, temp));
-      chmodSync(join(folder, temp), 0o777);
-    }
-    writeFileSync(join(folder, 'portal.conf'), portalConf({ httpPort, httpsPort, instances, cert, key }));
-    writeFileSync(
-      join(folder, 'nginx.conf'),
-      [
-        'worker_processes 1;',
-        `error_log ${folder}/error.log warn;`,
-        'events { worker_connections 256; }',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  default_type application/octet-stream;',
-        "  log_format upstreams '$request_uri $status $upstream_addr';",
-        `  access_log ${folder}/access.log upstreams;`,
-        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-          (temp) => `  ${temp}_temp_path ${folder}/${temp.replace('_', '-')};`,
-        ),
-        `  include ${folder}/portal.conf;`,
-        '}',
-        '',
-      ].join('\n'),
+    proxy = await startNginxProxy(
+      { instances, webRoot: join(root, 'dist') },
+      { https: httpsPort, http: httpPort },
     );
-    const nginxArgs = ['-p', folder, '-e', join(folder, 'error.log'), '-c', join(folder, 'nginx.conf')];
-    const tested = spawnSync(NGINX, [...nginxArgs, '-t', '-g', `pid ${folder}/nginx.pid;`], {
-      encoding: 'utf8',
-    });
-    if (tested.status !== 0) fail(`nginx -t refused the configuration:\n${tested.stderr}`);
-    const nginxLog = join(folder, 'nginx.out');
-    const nginx = startGroup(
-      'nginx',
-      [...nginxArgs, '-g', `daemon off; pid ${folder}/nginx.pid;`],
-      env,
-      nginxLog,
-    );
-    processes.push(nginx);
-    await waitFor(
-      'nginx',
-      async () => (await get(`https://localhost:${httpsPort}/v1/health`, {}, ca)).status === 200,
-      exitReason(nginx, nginxLog),
-    );
-    log(`nginx on https://localhost:${httpsPort} (HTTP on ${httpPort}) from ${folder}`);
+    const { ca } = proxy;
+    log(`nginx on ${publicUrl} (HTTP on ${httpPort}) from ${proxy.folder}`);
 
     // What the file promises, header by header.
-    const login = await get(
-      `https://localhost:${httpsPort}/login`,
-      { accept: 'text/html', 'accept-encoding': 'gzip' },
-      ca,
-    );
+    const login = await get(`${publicUrl}/login`, { accept: 'text/html', 'accept-encoding': 'gzip' }, ca);
     if (login.status !== 200) fail(`/login answered ${login.status}`);
     if (login.headers['cache-control'] !== 'no-cache')
       fail(`/login is sent with cache-control ${login.headers['cache-control']}`);
-    const html = await get(`https://localhost:${httpsPort}/login`, { accept: 'text/html' }, ca);
+    const html = await get(`${publicUrl}/login`, { accept: 'text/html' }, ca);
     if (!html.body.includes('id="portal-config"'))
       fail("/login is not the server's page: it carries no configuration");
     const script =
       /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html.body)?.[1] ?? fail('index.html names no script');
-    const asset = await get(`https://localhost:${httpsPort}${script}`, { 'accept-encoding': 'gzip' }, ca);
+    const asset = await get(`${publicUrl}${script}`, { 'accept-encoding': 'gzip' }, ca);
     if (asset.status !== 200 || asset.headers['content-encoding'] !== 'gzip')
       fail(`${script} answered ${asset.status}, content-encoding ${asset.headers['content-encoding']}`);
-    const builtGzip = readFileSync(join(root, 'dist', `${script}.gz`));
-    if (asset.body !== builtGzip.toString('latin1')) fail(`${script} is not the build's own ${script}.gz`);
-    if (
-      !/max-age=31536000/.test(String(asset.headers['cache-control'])) ||
-      !/immutable/.test(String(asset.headers['cache-control']))
-    )
-      fail(`${script} is cached as ${asset.headers['cache-control']}`);
+    if (asset.body !== readFileSync(join(root, 'dist', `${script}.gz`)).toString('latin1'))
+      fail(`${script} is not the build's own ${script}.gz`);
+    const caching = String(asset.headers['cache-control']);
+    if (!caching.includes('max-age=31536000') || !caching.includes('immutable'))
+      fail(`${script} is cached as ${caching}`);
     const redirect = await get(`http://127.0.0.1:${httpPort}/login`, { host: 'localhost' });
     if (redirect.status !== 301 || redirect.headers.location !== 'https://localhost/login')
       fail(`port 80 answered ${redirect.status} ${redirect.headers.location}`);
@@ -360,8 +234,8 @@ async function main() {
     if (protocol !== 'h2') fail(`the page came over ${protocol}, not HTTP/2`);
     log(`login -> ${owner.organisation} -> ${new URL(page.url()).pathname} in Chromium over ${protocol}`);
 
-    await page.goto(`${publicUrl}/organisation/settings`);
     // The IP allow-list form names the address the server sees for this browser (GET /v1/detect-ip).
+    await page.goto(`${publicUrl}/organisation/settings`);
     await page.waitForFunction(() => /Your IP address:\s*\S/.test(document.body.innerText), undefined, {
       timeout: 30_000,
     });
@@ -375,7 +249,7 @@ async function main() {
     log(`the server saw the browser as ${seen}, not the forged ${forged}`);
 
     const upstreams = new Set(
-      readFileSync(join(folder, 'access.log'), 'utf8')
+      readFileSync(proxy.accessLog, 'utf8')
         .split('\n')
         .flatMap((line) => line.split(' ').slice(2).join(' ').split(/[ ,]+/))
         .filter((address) => /^127\.0\.0\.1:\d+$/.test(address)),
@@ -385,6 +259,7 @@ async function main() {
     log(`both instances answered requests; passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await browser?.close().catch(() => {});
+    await proxy?.stop();
     for (const child of processes.reverse()) await stopGroup(child);
     if (databaseCreated)
       await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
