@@ -40,8 +40,9 @@ test.describe('portal host', () => {
     const html = (await response!.text()) ?? '';
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     expect(requested).not.toContain('/portal.config.json');
-    // The login page's own chunk is announced by the HTML, not discovered after the plugins load.
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/);
+    // The login page's chunk (the auth forms', which holds it: build/first-paint-chunks.ts) is announced by the
+    // HTML, not discovered after the plugins load.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/auth-forms-[^"]+\.js">/);
     expect(html).not.toMatch(/href="\/assets\/(app-layout|apps-page)-/);
   });
 
