@@ -10,7 +10,10 @@ import type { App } from './types';
 
 const webRoot = mkdtempSync(join(tmpdir(), 'portal-web-'));
 mkdirSync(join(webRoot, 'assets'));
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
+writeFileSync(
+  join(webRoot, 'index.html'),
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>',
+);
 writeFileSync(join(webRoot, 'assets/index-abc123.js'), 'console.log(1)');
 writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
@@ -22,13 +25,21 @@ afterAll(() => app.close());
 
 describe('envelope and errors', () => {
   it('answers 413 to a body over 1 MB', async () => {
-    const response = await call(app, { url: '/v1/register', body: { firstName: 'x'.repeat(1024 * 1024 + 10) } });
+    const response = await call(app, {
+      url: '/v1/register',
+      body: { firstName: 'x'.repeat(1024 * 1024 + 10) },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json).toEqual({ msg: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('answers malformed JSON with 400 and no parser internals', async () => {
-    const response = await app.inject({ method: 'POST', url: '/v1/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toEqual({ msg: 'Invalid request', code: expect.any(String) });
   });
@@ -42,7 +53,10 @@ describe('envelope and errors', () => {
 
 describe('security headers', () => {
   it('sends a CSP the built portal runs under, and no-store on API answers', async () => {
-    const response = await call(app, { url: '/v1/login', body: { email: 'demo@example.com', password: DEMO_PASSWORD } });
+    const response = await call(app, {
+      url: '/v1/login',
+      body: { email: 'demo@example.com', password: DEMO_PASSWORD },
+    });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -56,17 +70,46 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('no-store');
     const { accessToken } = await loginAs(app, 'demo@example.com');
-    expect((await call(app, { url: '/v1/user', token: accessToken })).headers['cache-control']).toBe('no-store');
+    expect((await call(app, { url: '/v1/user', token: accessToken })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 });
 
 describe('the portal', () => {
   it('serves index.html at / and for page paths (history fallback), never cached', async () => {
     for (const url of ['/', '/login', '/dashboard/apps?x=1']) {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves a page to a request that asks for nothing in particular (curl, monitors, link previews)', async () => {
+    for (const accept of [undefined, '*/*', 'text/html;q=0.9, */*;q=0.8']) {
+      const response = await app.inject({ method: 'GET', url: '/login', headers: accept ? { accept } : {} });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers 404, not a page, to API paths, assets, files and requests asking for something else', async () => {
+    const asks = [
+      { url: '/v1/nope', accept: '*/*' },
+      { url: '/assets/missing-abc.js', accept: '*/*' },
+      { url: '/robots.txt', accept: '*/*' },
+      { url: '/login', accept: 'application/json, text/plain, */*' },
+      { url: '/login', accept: 'image/avif,image/webp,*/*' },
+    ];
+    for (const { url, accept } of asks) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect(response.statusCode, `${url} ${accept}`).toBe(404);
+      expect(response.body, `${url} ${accept}`).not.toContain('<div id="root">');
     }
   });
 
@@ -79,7 +122,11 @@ describe('the portal', () => {
   });
 
   it('answers a missing asset with 404 rather than index.html', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: '*/*' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -90,7 +137,13 @@ describe('OpenAPI', () => {
     expect(statusCode).toBe(200);
     expect(json.openapi).toMatch(/^3\./);
     expect(Object.keys(json.paths)).toEqual(
-      expect.arrayContaining(['/v1/login', '/v1/register', '/v1/organization/access', '/v1/organization-list', '/v1/user']),
+      expect.arrayContaining([
+        '/v1/login',
+        '/v1/register',
+        '/v1/organization/access',
+        '/v1/organization-list',
+        '/v1/user',
+      ]),
     );
     expect(Object.keys(json.paths).some((path) => path.startsWith('/dev'))).toBe(false);
     // OpenAPI 3.0 schema objects know neither `const` nor `type: 'null'` (they need enum / nullable).
@@ -99,17 +152,23 @@ describe('OpenAPI', () => {
       if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${where}/${i}`));
       if (!node || typeof node !== 'object') return;
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'const' || (key === 'type' && (value === 'null' || Array.isArray(value)))) offending.push(`${where}/${key}`);
+        if (key === 'const' || (key === 'type' && (value === 'null' || Array.isArray(value))))
+          offending.push(`${where}/${key}`);
         walk(value, `${where}/${key}`);
       }
     };
     walk(json.paths, '#/paths');
     expect(offending).toEqual([]);
     for (const [path, operations] of Object.entries<Record<string, { responses?: object }>>(json.paths)) {
-      for (const [method, operation] of Object.entries(operations)) expect(operation.responses, `${method} ${path}`).toBeDefined();
+      for (const [method, operation] of Object.entries(operations))
+        expect(operation.responses, `${method} ${path}`).toBeDefined();
     }
     // The whole document against the official OpenAPI 3.0 schema (draft-04 JSON Schema).
-    const validateOpenApi = new AjvDraft04({ allErrors: true, strict: false, validateFormats: false }).compile(openApi30Schema);
+    const validateOpenApi = new AjvDraft04({
+      allErrors: true,
+      strict: false,
+      validateFormats: false,
+    }).compile(openApi30Schema);
     expect(validateOpenApi(json) ? [] : validateOpenApi.errors).toEqual([]);
     const docs = await app.inject({ method: 'GET', url: '/v1/docs/' });
     expect(docs.statusCode).toBe(200);
@@ -125,7 +184,12 @@ describe('dev mailbox', () => {
     });
     // Names cannot carry markup any more (the name rule refuses it), so a message is written with it directly.
     const markup = '<script>alert(1)</script>';
-    await app.services.mailer.send({ to: 'markup@example.com', subject: `Hello ${markup}`, text: markup, html: `<p>${markup}</p>` });
+    await app.services.mailer.send({
+      to: 'markup@example.com',
+      subject: `Hello ${markup}`,
+      text: markup,
+      html: `<p>${markup}</p>`,
+    });
     const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -144,7 +208,11 @@ describe('dev mailbox', () => {
       subject: 'Verify your email',
       text: expect.any(String),
       html: expect.stringContaining('<a href='),
-      links: [expect.stringMatching(/^http:\/\/portal\.test\/email-verification\?verificationToken=[\w-]+&organizationToken=/)],
+      links: [
+        expect.stringMatching(
+          /^http:\/\/portal\.test\/email-verification\?verificationToken=[\w-]+&organizationToken=/,
+        ),
+      ],
       createdAt: expect.any(String),
     });
   });
@@ -167,7 +235,10 @@ describe('a failure inside the server', () => {
   it("answers 500 'Please try again' with no stack or SQL", async () => {
     const broken = await createTestApp();
     await broken.database.close();
-    const response = await call(broken, { url: '/v1/login', body: { email: 'demo@example.com', password: DEMO_PASSWORD } });
+    const response = await call(broken, {
+      url: '/v1/login',
+      body: { email: 'demo@example.com', password: DEMO_PASSWORD },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json).toEqual({ msg: 'Please try again', code: 'INTERNAL_ERROR' });
     await broken.close().catch(() => undefined);

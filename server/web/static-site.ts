@@ -11,13 +11,29 @@ import { projectRoot } from '../paths';
 import { PortalDocuments } from './portal-document';
 import { portalPageHeadersFor } from './portal-page-policy';
 
+/** Paths that are never a page: the API, the development tools, the built assets, and files (a name with an extension). */
+function isPagePath(path: string): boolean {
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  return !under(API_PREFIX) && !under('/dev') && !under('/assets') && !/\.[A-Za-z0-9]+$/.test(path);
+}
+
+/**
+ * Whether `accept` lets the answer be HTML: it names text/html, or asks for nothing in particular (absent, or only
+ * `*\/*` as curl, uptime monitors, link previews and load-balancer checks send). A request that names something
+ * else (`application/json, *\/*` from an API client, `image/*`) is not sent a page.
+ */
+function acceptsPage(accept: string | undefined): boolean {
+  const types = (accept ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim().toLowerCase())
+    .filter(Boolean);
+  return types.includes('text/html') || types.every((type) => type === '*/*');
+}
+
 /** True when a request should get the portal's index.html (client-side routing), not a JSON 404. */
 export function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?')[0];
-  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`) || path === '/dev' || path.startsWith('/dev/'))
-    return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  return isPagePath(request.url.split('?')[0]!) && acceptsPage(request.headers.accept);
 }
 
 /**
