@@ -33,9 +33,7 @@ export const orgSelected: GuardDefinition = {
 export const role: GuardDefinition = {
   name: 'role',
   check: ({ session, rule }: GuardContext) =>
-    canAccess(rule, session.accessSubject)
-      ? allow
-      : { denyKey: 'guards.roleDenied' },
+    canAccess(rule, session.accessSubject) ? allow : { denyKey: 'guards.roleDenied' },
 };
 
 /** The active organisation must have access to this deployment's portal (docs/organisation-selection.md). */
@@ -49,4 +47,19 @@ export const portalAccess: GuardDefinition = {
   },
 };
 
-export const coreGuards: GuardDefinition[] = [authenticated, orgSelected, role, portalAccess];
+/**
+ * For the sign-in page: someone signed in with an organisation chosen (a bookmark, the back button) is not shown the
+ * form again but goes to the landing page, or to the `toUrl` the link carries. A session without an organisation is
+ * let through: the sign-in page's own login and the account-selection page's way out (it leaves for this page and
+ * ends the session as it unmounts) pass through that state.
+ */
+export const signedOut: GuardDefinition = {
+  name: 'signedOut',
+  check: ({ session, config, wantedUrl }) => {
+    if (!session.isUserLoggedIn || !session.isOrgSelected || !session.organizationId) return allow;
+    const toUrl = new URL(wantedUrl, 'http://portal.invalid').searchParams.get('toUrl');
+    return { redirect: toUrl?.startsWith('/') && !toUrl.startsWith('//') ? toUrl : config.landingRoute };
+  },
+};
+
+export const coreGuards: GuardDefinition[] = [authenticated, orgSelected, role, portalAccess, signedOut];

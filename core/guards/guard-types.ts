@@ -2,7 +2,8 @@ import type { PortalConfig, RoleRule } from '../config/portal-config';
 import type { RouteLinks } from '../plugin/well-known-routes';
 import type { SessionStore } from '../session/session-store';
 
-export type GuardName = 'authenticated' | 'orgSelected' | 'role' | 'portalAccess' | (string & {});
+export type GuardName =
+  'authenticated' | 'orgSelected' | 'role' | 'portalAccess' | 'signedOut' | (string & {});
 
 export interface GuardContext {
   session: SessionStore;
@@ -22,7 +23,7 @@ export type GuardResult =
   | { denyKey: string };
 
 /**
- * A named guard. Core registers `authenticated`, `orgSelected`, `role` and `portalAccess`;
+ * A named guard. Core registers `authenticated`, `orgSelected`, `role`, `portalAccess` and `signedOut`;
  * plugins may add their own through `PortalPlugin.guards`.
  */
 export interface GuardDefinition {

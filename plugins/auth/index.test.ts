@@ -11,7 +11,7 @@ describe('auth plugin definition', () => {
     expect(
       routes.map(({ id, path, layout, guards }) => ({ id, path, layout, guards: guards ?? [] })),
     ).toEqual([
-      { id: 'auth.login', path: '/login', layout: 'auth', guards: [] },
+      { id: 'auth.login', path: '/login', layout: 'auth', guards: ['signedOut'] },
       { id: 'auth.sign-up', path: '/sign-up', layout: 'auth', guards: [] },
       { id: 'auth.forgot-password', path: '/forgot-password', layout: 'auth', guards: [] },
       { id: 'auth.email-confirmation', path: '/email-confirmation', layout: 'auth', guards: [] },

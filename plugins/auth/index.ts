@@ -15,6 +15,7 @@ const auth: PortalPlugin = {
       path: '/login',
       layout: 'auth',
       provides: 'sign-in',
+      guards: ['signedOut'],
       load: () => import('./pages/login-page'),
     },
     { id: 'auth.sign-up', path: '/sign-up', layout: 'auth', load: () => import('./pages/sign-up-page') },
