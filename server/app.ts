@@ -21,6 +21,7 @@ import apps from './modules/apps';
 import branding from './modules/branding';
 import auth from './modules/auth';
 import organizations from './modules/organizations';
+import passkeys from './modules/passkeys';
 import organizationMembers from './modules/organization-members';
 import ipAllowList from './modules/ip-allow-list';
 import scheduler from './modules/scheduler';
@@ -57,6 +58,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   scheduler,
   userSecurity,
   reauth,
+  passkeys,
   billing,
   apps,
   sso,

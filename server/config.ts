@@ -6,6 +6,7 @@ import type { StripeSettings } from './modules/billing/stripe-payment-provider';
 import type { PasswordPolicy } from '../contract/rules/passwords';
 import { normaliseRange } from './security/ip-ranges';
 import { readPasswordPolicy } from './security/password-rules';
+import { passkeyRelyingParty, type PasskeyRelyingParty } from './security/passkey-relying-party';
 import { SIMULATION_NAMES, simulatedServices, simulationChecks, type SimulationName } from './simulations';
 
 export type CaptchaProviderName = 'none' | 'recaptcha' | 'turnstile';
@@ -24,6 +25,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** The `aud` partner SSO tokens must carry (SSO_AUDIENCE, default PUBLIC_URL). */
   ssoAudience: string;
+  /** Passkeys' relying party id and origins (PASSKEY_RP_ID, PUBLIC_URL, PASSKEY_EXTRA_ORIGINS; docs/passkeys.md). */
+  passkeys: PasskeyRelyingParty;
   webRoot: string;
   /** The deployment's `portal.config.json` (PORTAL_CONFIG, default the top-level file), served as it is at each request. */
   portalConfigFile: string;
@@ -299,6 +302,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'Account Portal <no-reply@localhost>',
     publicUrl,
     ssoAudience: env.SSO_AUDIENCE || publicUrl,
+    passkeys: passkeyRelyingParty(publicUrl, env),
     webRoot: resolve(projectRoot, env.WEB_ROOT || 'dist'),
     portalConfigFile,
     passwordPolicy: readPasswordPolicy(portalConfigFile),

@@ -73,6 +73,7 @@ export const ACTIVITY_PREFIX_CATEGORIES: Readonly<Record<string, ActivityCategor
   password: 'security',
   reauth: 'security',
   'two-factor': 'security',
+  passkey: 'security',
   'activity-log': 'security',
   organization: 'organisation',
   role: 'organisation',

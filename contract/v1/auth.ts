@@ -34,6 +34,8 @@ export const TwoFactorConfigInfo = Type.Object({
   authenticator: Type.Optional(TwoFactorMethodInfo),
   email: Type.Optional(TwoFactorMethodInfo),
   mobile: Type.Optional(TwoFactorMethodInfo),
+  /** A passkey of the account (POST /v1/two-factor/passkey/options, then /v1/two-factor/passkey). */
+  passkey: Type.Optional(TwoFactorMethodInfo),
 });
 export type TwoFactorConfigInfo = Static<typeof TwoFactorConfigInfo>;
 

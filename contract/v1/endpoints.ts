@@ -120,6 +120,17 @@ import {
 } from './user-security';
 import { ReauthBody, ReauthCodeResponse, ReauthResponse } from './reauth';
 import {
+  PasskeyCeremonyResponse,
+  PasskeyListResponse,
+  PasskeyLoginBody,
+  PasskeyParams,
+  PasskeyResponse,
+  PasskeySecondStepBody,
+  PasskeySecondStepOptionsBody,
+  RegisterPasskeyBody,
+  RenamePasskeyBody,
+} from './passkeys';
+import {
   DOCUMENT_UPLOAD_BODY_LIMIT,
   DocumentFileQuery,
   DocumentFileResponse,
@@ -218,6 +229,41 @@ export const endpoints = {
   requestTwoFactorOtp: endpoint(
     { method: 'PATCH', path: '/v1/two-factor/otp', auth: 'public', tag: AUTH },
     { body: TwoFactorOtpBody, response: TwoFactorOtpResponse },
+  ),
+  // Passkeys (docs/passkeys.md): sign-in without a password, and a passkey as the second step of a password login.
+  passkeyLoginOptions: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkey-login/options',
+      auth: 'public',
+      tag: AUTH,
+      description: 'Starts a passkey sign-in: WebAuthn request options with a single-use challenge that expires.',
+    },
+    { response: PasskeyCeremonyResponse },
+  ),
+  passkeyLogin: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkey-login',
+      auth: 'public',
+      tag: AUTH,
+      description: 'Signs in with a passkey and no password; answers like /v1/login with tokens. A passkey counts as two factors.',
+    },
+    { body: PasskeyLoginBody, response: LoginResponse },
+  ),
+  passkeySecondStepOptions: endpoint(
+    { method: 'POST', path: '/v1/two-factor/passkey/options', auth: 'public', tag: AUTH },
+    { body: PasskeySecondStepOptionsBody, response: PasskeyCeremonyResponse },
+  ),
+  verifyTwoFactorPasskey: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/two-factor/passkey',
+      auth: 'public',
+      tag: AUTH,
+      description: 'A passkey of the account as the second step of a password login (the tokenId from login); answers like two-factor/verify.',
+    },
+    { body: PasskeySecondStepBody, response: LoginResponse },
   ),
 
   // Organisations and sessions
@@ -492,6 +538,47 @@ export const endpoints = {
       description: 'Mails a 6-digit code for POST /v1/reauth to a user whose two-factor authentication is on.',
     },
     { response: ReauthCodeResponse },
+  ),
+  passkeys: endpoint(
+    { method: 'GET', path: '/v1/passkeys', auth: 'session', scope: 'account', tag: SECURITY },
+    { response: PasskeyListResponse },
+  ),
+  passkeyRegistrationOptions: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkeys/registration-options',
+      auth: 'session',
+      scope: 'account',
+      tag: SECURITY,
+      description: 'WebAuthn creation options for a new passkey of the signed-in user; needs recent authentication (403 REAUTH_REQUIRED).',
+    },
+    { response: PasskeyCeremonyResponse },
+  ),
+  registerPasskey: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkeys',
+      auth: 'session',
+      scope: 'account',
+      tag: SECURITY,
+      description: "Stores the browser's answer to the registration options, from the session that asked for them; needs recent authentication.",
+    },
+    { body: RegisterPasskeyBody, response: PasskeyResponse },
+  ),
+  renamePasskey: endpoint(
+    { method: 'PATCH', path: '/v1/passkeys/:passkeyId', auth: 'session', scope: 'account', tag: SECURITY },
+    { params: PasskeyParams, body: RenamePasskeyBody, response: PasskeyResponse },
+  ),
+  removePasskey: endpoint(
+    {
+      method: 'DELETE',
+      path: '/v1/passkeys/:passkeyId',
+      auth: 'session',
+      scope: 'account',
+      tag: SECURITY,
+      description: 'Removes a passkey of the signed-in user; needs recent authentication.',
+    },
+    { params: PasskeyParams, response: MessageOnly },
   ),
 
   // Apps

@@ -9,5 +9,6 @@ export * from './organization';
 export * from './organization-members';
 export * from './user';
 export * from './user-security';
+export * from './passkeys';
 export * from './apps';
 export * from './sso';

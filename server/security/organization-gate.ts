@@ -70,7 +70,8 @@ export class OrganizationGate {
       .limit(1);
     if (!row) throw forbidden(GATE_MESSAGES.membershipEnded, 'MEMBERSHIP_ENDED');
     if (!row.enabled) throw forbidden(GATE_MESSAGES.organizationDisabled, 'ORGANIZATION_DISABLED');
-    if (row.enforceTwoFactor && !row.twoFactorEnabled)
+    // A passkey login is two factors in one (docs/passkeys.md).
+    if (row.enforceTwoFactor && !row.twoFactorEnabled && !auth.passkey)
       throw forbidden(GATE_MESSAGES.twoFactorRequired, TWO_FACTOR_REQUIRED);
     // The owner's way back when the list shuts them out: the list's own endpoints, from anywhere.
     if (ownerOutsideAllowList && row.role === OWNER_ROLE) return;

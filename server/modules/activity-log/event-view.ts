@@ -41,6 +41,7 @@ function scalars(details: Details): ActivityParams {
 /** How the person proved who they are on a successful sign-in (`method` of the sentence). */
 function signInMethod(eventType: string, details: Details): ActivityParams {
   if (eventType === 'sso.login') return { method: 'sso', secondFactor: null, outcome: text(details.outcome) };
+  if (details.method === 'passkey') return { method: 'passkey', secondFactor: null };
   const secondFactor = text(details.secondFactor);
   if (secondFactor) return { method: 'two-factor', secondFactor };
   return { method: details.sso === true ? 'sso-password' : 'password', secondFactor: null };
@@ -74,6 +75,15 @@ export function viewOf(eventType: string, details: Details | null, email: string
       return { target: null, params: { method: text(d.type), during: text(d.during) } };
     case 'two-factor.changed':
       return { target: null, params: { method: text(d.method), change: text(d.change) } };
+    case 'passkey.added':
+    case 'passkey.removed':
+      return { target: null, params: { name: text(d.name) } };
+    case 'passkey.renamed':
+      return { target: null, params: { name: text(d.name), before: text(d.before) } };
+    case 'passkey.refused':
+      return { target: null, params: { during: text(d.during), reason: text(d.reason) } };
+    case 'passkey.counter-rollback':
+      return { target: null, params: { name: text(d.name) } };
     case 'reauth.success':
     case 'reauth.failure':
       return { target: null, params: { method: text(d.method) } };

@@ -28,6 +28,7 @@ import {
 import type { MessageKey } from '../../i18n/message';
 import { mailLanguage } from '../../i18n/mail-language';
 import { HttpError } from '../../http/errors';
+import { hasPasskey } from '../passkeys/passkey-queries';
 import { LoginLimits, SECOND_FACTOR_LIMIT, SECOND_FACTOR_LOCK_MS, secondFactorLocked } from './login-limits';
 
 export const LOGIN_MESSAGES = {
@@ -47,7 +48,7 @@ const CHALLENGE_TTL_MS = minutes(10);
 
 const maskPhone = (phone: string) => `Mobile (•••• ${phone.slice(-4)})`;
 
-function configInfo(user: UserRow): TwoFactorConfigInfo {
+function configInfo(user: UserRow, passkey: boolean): TwoFactorConfigInfo {
   return {
     authenticator: { show: user.totpEnabled && Boolean(user.totpSecret), label: 'Authenticator app' },
     email: { show: user.emailTwoFactorEnabled, label: `Email (${user.email})` },
@@ -55,6 +56,7 @@ function configInfo(user: UserRow): TwoFactorConfigInfo {
       show: user.otpEnabled && Boolean(user.phoneNumber),
       label: user.phoneNumber ? maskPhone(user.phoneNumber) : 'Mobile',
     },
+    passkey: { show: passkey, label: 'Passkey' },
   };
 }
 
@@ -155,7 +157,12 @@ export class LoginService {
       });
       await record({ event: 'login.challenge', userId: user.id, email });
       return {
-        data: { ...base, tokenId, twoFactorEnabled: true, twoFactorConfigInfo: configInfo(user) },
+        data: {
+          ...base,
+          tokenId,
+          twoFactorEnabled: true,
+          twoFactorConfigInfo: configInfo(user, await hasPasskey(db, user.id)),
+        },
         msg: LOGIN_MESSAGES.twoFactorRequired,
       };
     }

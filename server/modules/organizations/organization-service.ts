@@ -226,7 +226,8 @@ export class OrganizationService {
       .select({ email: users.email, twoFactorEnabled: users.twoFactorEnabled })
       .from(users)
       .where(eq(users.id, auth.userId));
-    if (!user || user.twoFactorEnabled) return;
+    // A passkey login already proved two factors (docs/passkeys.md): nothing to switch on.
+    if (!user || user.twoFactorEnabled || auth.passkey) return;
     if (!accepted) throw forbidden(ORGANIZATION_MESSAGES.twoFactorRequired, TWO_FACTOR_REQUIRED);
     await db
       .update(users)

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id } from '../../db/columns';
 import { users } from '../users/schema';
 
@@ -25,6 +25,11 @@ export const sessions = pgTable(
      * changes need it within REAUTH_WINDOW (server/security/recent-authentication.ts, docs/two-factor.md).
      */
     authenticatedAt: at('authenticated_at'),
+    /**
+     * The login was made with a passkey (user-verified and bound to this site: two factors in one), copied to its
+     * organisation sessions: an organisation that enforces 2FA admits it (docs/passkeys.md).
+     */
+    passkey: boolean('passkey').notNull().default(false),
     /** On a login's root row: where it signed in from, for the user's sessions list (docs/activity-log.md). */
     ip: text('ip'),
     userAgent: text('user_agent'),

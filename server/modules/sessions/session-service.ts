@@ -22,6 +22,8 @@ export interface AuthContext {
   portal: string | null;
   /** The account's remembered language (docs/server-messages.md); null when none is known yet. */
   language?: string | null;
+  /** The login was made with a passkey: it counts as two-factor authentication (docs/passkeys.md). */
+  passkey?: boolean;
 }
 
 export interface TokenPair {
@@ -80,6 +82,7 @@ function liveSessionQuery(db: Db) {
       portalKey: sessions.portalKey,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      passkey: sessions.passkey,
       disabled: users.disabled,
       language: users.language,
     })
@@ -97,7 +100,8 @@ function refreshTokenQuery(db: Db) {
       session: sessions,
       userDisabled: users.disabled,
       // An organisation session whose organisation now enforces 2FA the user has off is not renewed.
-      twoFactorMissing: sql<boolean>`coalesce(${organizations.enforceTwoFactor}, false) and not ${users.twoFactorEnabled}`,
+      // A passkey login is two factors in one (docs/passkeys.md).
+      twoFactorMissing: sql<boolean>`coalesce(${organizations.enforceTwoFactor}, false) and not ${users.twoFactorEnabled} and not ${sessions.passkey}`,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
@@ -149,7 +153,7 @@ export class SessionService {
   async startLogin(
     userId: string,
     request?: FastifyRequest,
-    { proven = true }: { proven?: boolean } = {},
+    { proven = true, passkey = false }: { proven?: boolean; passkey?: boolean } = {},
   ): Promise<TokenPair> {
     const now = this.clock.now();
     const id = newId();
@@ -161,6 +165,7 @@ export class SessionService {
       // A password or second factor just proven: sensitive changes are allowed for REAUTH_WINDOW without asking
       // again (server/security/recent-authentication.ts).
       authenticatedAt: proven ? now : null,
+      passkey,
       ip: request?.ip ?? null,
       userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
       createdAt: now,
@@ -173,7 +178,7 @@ export class SessionService {
     scope: { organizationId: string; role: string; portalKey: string },
   ): Promise<TokenPair> {
     const [parentRow] = await this.db
-      .select({ expiresAt: sessions.expiresAt })
+      .select({ expiresAt: sessions.expiresAt, passkey: sessions.passkey })
       .from(sessions)
       .where(eq(sessions.id, parent.sessionId));
     if (!parentRow) throw unauthorized(SESSION_EXPIRED);
@@ -185,6 +190,7 @@ export class SessionService {
       role: scope.role,
       portalKey: scope.portalKey,
       expiresAt: parentRow.expiresAt,
+      passkey: parentRow.passkey,
       createdAt: this.clock.now(),
     });
   }
@@ -366,6 +372,7 @@ export class SessionService {
       role: claims.role ?? session.role,
       portal: session.portalKey,
       language: session.language,
+      passkey: session.passkey,
     };
   }
 
