@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import fixtureHello from '../../../tests/fixtures/plugins/fixture-hello';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import type { SessionStore } from '@core';
 import { authPluginWithStubs, OTHER_SCREENS } from '../testing/render-auth';
@@ -24,26 +23,27 @@ const inAcme = (session: SessionStore) => {
 };
 
 describe('the sign-in page while signed in', { timeout: 60_000 }, () => {
-  const plugins = [authPluginWithStubs(OTHER_SCREENS), fixtureHello];
+  // The landing page is another plugin's; any path shows where the guard sent the user.
+  const plugins = [authPluginWithStubs(OTHER_SCREENS)];
 
   it('with an organisation chosen, goes to the landing page', async () => {
     const { router } = await renderWithPortal({
       plugins,
       url: '/login',
-      config: { landingRoute: '/hello' },
+      config: { landingRoute: '/sign-up' },
       session: inAcme,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hello'));
-    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up'));
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
   });
 
   it('follows the toUrl of the link', async () => {
     const { router } = await renderWithPortal({
       plugins,
-      url: '/login?toUrl=%2Fhello%3Ftab%3D2',
+      url: '/login?toUrl=%2Fforgot-password%3Ftab%3D2',
       session: inAcme,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hello'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
     expect(router.state.location.search).toBe('?tab=2');
   });
 
