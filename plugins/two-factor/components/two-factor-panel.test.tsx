@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import {
-  endpoint,
-  gate,
-  profileEndpoint,
-  renderTwoFactor,
-  userInfo,
-} from '../testing/two-factor-fixtures';
+import { endpoint, gate, profileEndpoint, renderTwoFactor, userInfo } from '../testing/two-factor-fixtures';
 import { endpoints } from '@contract/v1/endpoints';
-
 
 const enabledWith = (methods: { totp?: boolean; otp?: boolean } = {}) =>
   userInfo({
@@ -126,6 +119,29 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
     expect(lock).toHaveFocus();
     expect(lock).toHaveAccessibleDescription(note);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(note);
+  });
+
+  it('offers Enable when an organisation requires 2FA and it is off, saying so; only turning it off is locked', async () => {
+    const { user } = await openPanel(
+      userInfo({ twoFactorEnabledInOrg: true, twoFactorAuthentication: { enabled: false } }),
+    );
+    expect(
+      screen.getByText(
+        'An organisation you belong to requires two-factor authentication. Turn it on to keep working in it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Please contact your admin/)).not.toBeInTheDocument();
+    const configure = endpoint(endpoints.configureTwoFactor, {
+      data: {
+        userInfo: userInfo({ twoFactorEnabledInOrg: true, twoFactorAuthentication: { enabled: true } }),
+      },
+      msg: 'Two-factor authentication enabled',
+    });
+    await user.click(screen.getByRole('button', { name: 'Enable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable two-factor authentication?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enable' }));
+    await waitFor(() => expect(configure.bodies).toEqual([{ enable: true }]));
+    expect(await screen.findByRole('button', { name: 'Disable' })).toBeDisabled();
   });
 
   it('Reset asks with Cancel and Reset, then clears the method', async () => {

@@ -48,8 +48,9 @@ function MethodRow({ id, title, description, configured, action }: MethodRowProp
 }
 
 /**
- * The Two-Factor Authentication panel (docs/two-factor.md): overall Enabled/Disabled with Enable or Disable (locked with a
- * tooltip when an organisation enforces 2FA), and the Authenticator, Mobile Number and Email methods.
+ * The Two-Factor Authentication panel (docs/two-factor.md): overall Enabled/Disabled with Enable or Disable (Disable
+ * locked with a tooltip when an organisation enforces 2FA, Enable offered with a note saying it is required), and
+ * the Authenticator, Mobile Number and Email methods.
  */
 export const TwoFactorPanel = observer(function TwoFactorPanel() {
   const { t } = useTranslation('two-factor');
@@ -82,11 +83,13 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
       </Button>
     );
 
+  // An organisation that enforces 2FA locks it on: it may not be turned off, and turning it on is what it asks for.
+  const locked = store.enforced && store.enabled;
   const toggle = (
     <Button
       type={store.enabled ? 'default' : 'primary'}
       danger={store.enabled}
-      disabled={store.enforced}
+      disabled={locked}
       onClick={() => store.open({ kind: 'toggle', enable: !store.enabled })}
     >
       {store.enabled ? t('twoFactor.disable') : t('twoFactor.enable')}
@@ -125,7 +128,7 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
                 {store.enabled ? t('twoFactor.status.enabled') : t('twoFactor.status.disabled')}
               </Tag>
             </Typography.Text>
-            {store.enforced ? (
+            {locked ? (
               <Tooltip title={t('twoFactor.enforced')} trigger={['hover', 'focus']}>
                 {/* A disabled button fires no pointer or focus events: a focusable wrapper carries the tooltip.
                     The tooltip takes over aria-describedby of its direct child, hence the inner span. */}
@@ -149,7 +152,7 @@ export const TwoFactorPanel = observer(function TwoFactorPanel() {
               id="two-factor-enforced"
               className="two-factor-status__note"
             >
-              {t('twoFactor.enforced')}
+              {t(store.enabled ? 'twoFactor.enforced' : 'twoFactor.required')}
             </Typography.Paragraph>
           )}
           <ul className="two-factor-methods">
