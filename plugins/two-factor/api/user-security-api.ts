@@ -73,6 +73,31 @@ export class HttpUserSecurityApi {
   configureTwoFactor(body: Body<'configureTwoFactor'>, signal?: AbortSignal) {
     return this.http.call(endpoints.configureTwoFactor, { body }, { signal, showSuccess: true });
   }
+
+  passkeys(signal?: AbortSignal) {
+    return this.http.call(endpoints.passkeys, undefined, { signal });
+  }
+
+  /** Creation options for the browser; the pipeline asks the user to confirm it is them first when needed. */
+  passkeyRegistrationOptions(signal?: AbortSignal) {
+    return this.http.call(endpoints.passkeyRegistrationOptions, undefined, { signal });
+  }
+
+  registerPasskey(body: Body<'registerPasskey'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.registerPasskey, { body }, { signal, showSuccess: true });
+  }
+
+  renamePasskey(passkeyId: string, body: Body<'renamePasskey'>, signal?: AbortSignal) {
+    return this.http.call(
+      endpoints.renamePasskey,
+      { params: { passkeyId }, body },
+      { signal, showSuccess: true },
+    );
+  }
+
+  removePasskey(passkeyId: string, signal?: AbortSignal) {
+    return this.http.call(endpoints.removePasskey, { params: { passkeyId } }, { signal, showSuccess: true });
+  }
 }
 
 /** What the profile and security screens call: {@link HttpUserSecurityApi}'s methods, typed by the table. */

@@ -195,6 +195,7 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
 
   it('offers to try again when the settings cannot be loaded', async () => {
     endpoint(endpoints.user, { status: 500, msg: 'boom' }, { data: { userInfo: userInfo() } });
+    endpoint(endpoints.passkeys, { data: { passkeys: [] } });
     const { user } = await renderTwoFactor('/security');
     expect(
       await screen.findByText('Your two-factor settings could not be loaded.', {}, { timeout: 20_000 }),

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PasskeysPanel } from '../components/passkeys-panel';
 import { TwoFactorPanel } from '../components/two-factor-panel';
 import '../components/two-factor.css';
 
@@ -12,6 +13,7 @@ export default function SecuritySettingsPage() {
         {t('pages.security')}
       </Typography.Title>
       <TwoFactorPanel />
+      <PasskeysPanel />
     </div>
   );
 }

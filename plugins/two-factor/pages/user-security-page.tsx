@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordPanel } from '../components/change-password-panel';
+import { PasskeysPanel } from '../components/passkeys-panel';
 import { TwoFactorPanel } from '../components/two-factor-panel';
 import { UserPagesNav } from '../components/user-pages-nav';
 import '../components/two-factor.css';
@@ -16,6 +17,7 @@ export default function UserSecurityPage() {
       <UserPagesNav />
       <ChangePasswordPanel />
       <TwoFactorPanel />
+      <PasskeysPanel />
     </div>
   );
 }

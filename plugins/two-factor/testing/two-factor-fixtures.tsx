@@ -100,6 +100,8 @@ export function endpoint(route: EndpointRoute, ...answers: Answer[]): Recorded {
 
 /** GET /v1/user answering with this profile. */
 export function profileEndpoint(info: UserInfo = userInfo()): Recorded {
+  // The security pages also list the user's passkeys: none unless a test answers otherwise after this.
+  endpoint(endpoints.passkeys, { data: { passkeys: [] } });
   return endpoint(endpoints.user, { data: { userInfo: info } });
 }
 
