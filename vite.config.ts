@@ -9,8 +9,6 @@ import { portalPlugins } from './build/vite-portal-plugins.ts';
 import { isPluginDefinitionChunk } from './build/route-preloads.ts';
 import { precompress } from './build/vite-precompress.ts';
 import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
-import { lazyProFormLayouts } from './build/vite-lazy-pro-form-layouts.ts';
-import { lazyAntdTabs } from './build/vite-lazy-antd-tabs.ts';
 import { sideEffectFree } from './build/vite-side-effect-free.ts';
 import { proLocales } from './build/vite-pro-locales.ts';
 import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
@@ -19,7 +17,6 @@ import { antdButtonColour } from './build/vite-antd-button-colour.ts';
 import { lazyAntdParts } from './build/vite-lazy-antd-parts.ts';
 import { nativeResizeObserver } from './build/vite-native-resize-observer.ts';
 import { proLayoutMobileToggle } from './build/vite-pro-layout-mobile-toggle.ts';
-import { lazyProTableParts } from './build/vite-lazy-pro-table-parts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -32,8 +29,6 @@ export default defineConfig({
     contractEndpoints(),
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
     lazyProFields(),
-    lazyProFormLayouts(),
-    lazyAntdTabs(),
     sideEffectFree(),
     proLocales(`${root}core/theme/antd-locale-loaders.ts`),
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
@@ -42,7 +37,6 @@ export default defineConfig({
     lazyAntdParts(),
     nativeResizeObserver(),
     proLayoutMobileToggle(),
-    lazyProTableParts(),
     precompress(),
     firstPaint.plugin,
   ],

@@ -8,19 +8,9 @@ export const LAZY_COMPONENT_IMPORT = `import { lazyLibraryComponent as __lazyCom
   fileURLToPath(new URL('../core/ui/lazy-library-component.tsx', import.meta.url)),
 )};\n`;
 
-export interface LazyComponentOptions {
-  /** While the code loads, render the component's children (a table column's title) rather than nothing. */
-  childrenWhileLoading?: boolean;
-}
-
 /** `var <name> = <a lazy component whose code is the default export of `modulePath`>;` */
-export function lazyComponentDeclaration(
-  name: string,
-  modulePath: string,
-  { childrenWhileLoading = false }: LazyComponentOptions = {},
-): string {
-  const whileLoading = childrenWhileLoading ? ', function (props) { return props.children; }' : '';
-  return `var ${name} = __lazyComponent(function () { return import(${JSON.stringify(modulePath)}).then(function (m) { return m.default; }); }${whileLoading});\n`;
+export function lazyComponentDeclaration(name: string, modulePath: string): string {
+  return `var ${name} = __lazyComponent(function () { return import(${JSON.stringify(modulePath)}).then(function (m) { return m.default; }); });\n`;
 }
 
 /**
@@ -32,13 +22,9 @@ export function lazyDefaultImport(
   importLine: string,
   name: string,
   modulePath: string,
-  options?: LazyComponentOptions,
 ): string {
   if (source.split(importLine).length !== 2) throw new Error(`"${importLine}" not found once`);
-  return source.replace(
-    importLine,
-    LAZY_COMPONENT_IMPORT + lazyComponentDeclaration(name, modulePath, options),
-  );
+  return source.replace(importLine, LAZY_COMPONENT_IMPORT + lazyComponentDeclaration(name, modulePath));
 }
 
 const ANTD_IMPORT = /^import \{([^}]*)\} from 'antd';$/m;

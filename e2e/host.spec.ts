@@ -11,13 +11,6 @@ const PRO_FIELD_EXTRAS = '/assets/_portal-pro-field-extras-';
 
 const at = (pathname: string) => (url: URL) => url.pathname === pathname;
 
-/** Records the scripts `page` requests from now on; the function returned lists those of one chunk name (`tabs`). */
-function chunkRequests(page: Page): (name: string) => string[] {
-  const requested: string[] = [];
-  page.on('request', (r) => requested.push(r.url()));
-  return (name) => requested.filter((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
-}
-
 /** Logs the demo user in through the sign-in page and waits for the account screen. */
 async function logInToAccountScreen(page: Page): Promise<void> {
   await page.goto('/login');
@@ -127,104 +120,6 @@ test.describe('portal host', () => {
     await expect(page.getByRole('radio')).toHaveCount(5);
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(3);
     expect(requested.filter((url) => url.includes(PRO_FIELD_EXTRAS))).toHaveLength(1);
-  });
-
-  test("pro-form's steps layout and antd's tabs are fetched when a page first shows them, not with every table", async ({
-    page,
-  }) => {
-    const chunks = chunkRequests(page);
-    await useConfig(page, withFixtures);
-    await useStoredSession(page);
-    // A ProTable page: its search form is pro-form's schema form, whose map of layouts names the steps form, and its
-    // toolbar and card can draw tabs.
-    await page.goto('/hello/broken-table');
-    await expect(page.getByRole('heading', { level: 1, name: 'A table whose cell fails' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT_MS,
-    });
-    expect(chunks('StepsForm')).toEqual([]);
-    expect(chunks('tabs')).toEqual([]);
-    await page.goto('/hello/fields');
-    await expect(page.getByRole('heading', { level: 1, name: 'Fields loaded on first use' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT_MS,
-    });
-    // The schema form in steps: its step title and its field.
-    await expect(page.getByText('About you', { exact: true })).toBeVisible();
-    await expect(page.getByLabel('Nickname')).toBeVisible();
-    expect(chunks('StepsForm').length).toBeGreaterThan(0);
-    // The card's tabs, which switch.
-    await expect(page.getByRole('tab', { name: 'First tab', selected: true })).toBeVisible();
-    await expect(page.getByText('What the first tab says')).toBeVisible();
-    await page.getByRole('tab', { name: 'Second tab' }).click();
-    await expect(page.getByText('What the second tab says')).toBeVisible();
-    expect(chunks('tabs')).toHaveLength(1);
-  });
-
-  test("ProTable's search form and column settings and antd's column filter are fetched when a table first shows them", async ({
-    page,
-  }) => {
-    const chunks = chunkRequests(page);
-    const lazyParts = () => [...chunks('Form'), ...chunks('ColumnSetting'), ...chunks('FilterDropdown')];
-    await useConfig(page, withFixtures);
-    await useStoredSession(page);
-    // A table with none of them, as every table of the portal (its cell fails once the table has rendered).
-    await page.goto('/hello/broken-table');
-    await expect(page.getByRole('heading', { level: 1, name: 'A table whose cell fails' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT_MS,
-    });
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-    expect(lazyParts()).toEqual([]);
-
-    await page.goto('/hello/full-table');
-    await expect(
-      page.getByRole('heading', {
-        level: 1,
-        name: 'A table with a search form, column settings and a filter',
-      }),
-    ).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
-    const rows = page.getByRole('table').getByRole('row');
-    await expect(rows).toHaveText(['NameStatus', 'AdaActive', 'GraceInvited', 'AlanActive']);
-    // The search form: a name, then Query.
-    await page.getByRole('textbox', { name: 'Name' }).fill('al');
-    await page.getByRole('button', { name: 'Query' }).click();
-    await expect(rows).toHaveText(['NameStatus', 'AlanActive']);
-    await page.getByRole('button', { name: 'Reset' }).click();
-    await expect(rows).toHaveCount(4);
-    // The column filter on Status.
-    await page
-      .getByRole('columnheader', { name: /Status/ })
-      .getByRole('button', { name: 'filter' })
-      .click();
-    await page.getByRole('menuitem', { name: 'Invited' }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
-    await expect(rows).toHaveText(['NameStatus', 'GraceInvited']);
-    // The column settings: hiding the Status column.
-    await page.getByRole('img', { name: 'setting' }).click();
-    await page
-      .getByRole('treeitem', { name: /Status/ })
-      .getByRole('checkbox')
-      .click();
-    await expect(page.getByRole('columnheader', { name: /Status/ })).toHaveCount(0);
-    await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
-    expect(chunks('Form')).toHaveLength(1);
-    expect(chunks('ColumnSetting')).toHaveLength(1);
-    expect(chunks('FilterDropdown')).toHaveLength(1);
-  });
-
-  test("a table whose cell fails shows the portal's translated failure inside the page, not the error's text", async ({
-    page,
-  }) => {
-    await useConfig(page, withFixtures);
-    await useStoredSession(page);
-    await page.goto('/hello/broken-table');
-    await expect(page.getByRole('heading', { level: 1, name: 'A table whose cell fails' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT_MS,
-    });
-    // ProTable's own boundary catches it: the heading above the table and the side menu stay.
-    await expect(page.getByRole('alert')).toHaveText('This part of the portal could not be loaded.Try again');
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible();
-    await expect(page.getByText('Something went wrong.')).toHaveCount(0);
-    await expect(page.getByText(/internal detail/)).toHaveCount(0);
   });
 
   test('switching to French changes the text of the auth layout and persists', async ({ page }) => {

@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyLibraryComponent } from './lazy-library-component';
 
@@ -26,30 +25,5 @@ describe('lazyLibraryComponent', () => {
     arrive();
     expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page' })).toBeInTheDocument();
-  });
-
-  it('can render what it wraps while the code loads: a column title without its filter button', async () => {
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    function FilterButton({ children }: { children: ReactNode }) {
-      return (
-        <span>
-          {children} <button type="button">Filter</button>
-        </span>
-      );
-    }
-    const LazyFilter = lazyLibraryComponent(
-      async () => {
-        await arrived;
-        return FilterButton;
-      },
-      (props: { children: ReactNode }) => props.children,
-    );
-    render(<LazyFilter>Status</LazyFilter>);
-    expect(screen.getByText('Status')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Filter' })).not.toBeInTheDocument();
-    arrive();
-    expect(await screen.findByRole('button', { name: 'Filter' })).toBeInTheDocument();
-    expect(screen.getByText(/Status/)).toBeInTheDocument();
   });
 });
