@@ -99,29 +99,19 @@ export function validateCurrentPassword(value: unknown, context: PasswordContext
 }
 
 /**
- * The confirmation obeys the password rules, then must equal the password.
- * @example validateConfirmPassword('Secret1!', 'Secret2!') // 'validation.confirmPassword.mismatch'
+ * The confirmation must be typed, then equal the password. It does not repeat the password's own rules: the
+ * password field says what is wrong with the password, and this one only whether the two match (issue #39).
+ * @example validateConfirmPassword('Secret2!', 'Secret1!') // 'validation.confirmPassword.mismatch'
  */
-export function validateConfirmPassword(
-  value: unknown,
-  password: unknown,
-  context: PasswordContext = {},
-): RuleResult {
-  return (
-    validatePassword(value, context) ?? (value === password ? null : 'validation.confirmPassword.mismatch')
-  );
+export function validateConfirmPassword(value: unknown, password: unknown): RuleResult {
+  if (isBlank(text(value))) return 'validation.password.required';
+  return value === password ? null : 'validation.confirmPassword.mismatch';
 }
 
 /** The change form's wording: 'New Password and Confirm Password should match'. */
-export function validateNewPasswordConfirm(
-  value: unknown,
-  newPassword: unknown,
-  context: PasswordContext = {},
-): RuleResult {
-  return (
-    validatePassword(value, context) ??
-    (value === newPassword ? null : 'validation.newPasswordConfirm.mismatch')
-  );
+export function validateNewPasswordConfirm(value: unknown, newPassword: unknown): RuleResult {
+  if (isBlank(text(value))) return 'validation.password.required';
+  return value === newPassword ? null : 'validation.newPasswordConfirm.mismatch';
 }
 
 /**

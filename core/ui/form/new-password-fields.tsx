@@ -26,7 +26,7 @@ export function NewPasswordFields({ labelKey = 'password', autoFocus }: NewPassw
       <FormField
         name="confirmPassword"
         label={t('controls.confirmPassword.label')}
-        rule={fieldRules.confirmPassword('password', password)}
+        rule={fieldRules.confirmPassword('password')}
       >
         <PasswordInput autoComplete="new-password" />
       </FormField>

@@ -3,6 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../../../tests/setup/test-i18n';
+import { parseConfig } from '../../config/parse-config';
+import { PortalConfig } from '../../config/portal-config';
+import { createPortalContainer } from '../../di/container';
+import { ServiceProvider } from '../../di/use-service';
 import { ApiError } from '../../http/http-client';
 import { EmailInput } from '../controls/email-input';
 import { SubmitButton } from '../controls/submit-button';
@@ -53,10 +57,15 @@ function setup(options: { failWith?: unknown; language?: string } = {}) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
   const i18n = createTestI18n(options.language);
+  // The password fields follow the deployment's password policy, read from the portal's configuration.
+  const container = createPortalContainer();
+  container.constant(PortalConfig, parseConfig({ apiBaseUrl: '/' }));
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <SignUpLike onSubmit={onSubmit} failWith={options.failWith} />
-    </I18nextProvider>,
+    <ServiceProvider container={container}>
+      <I18nextProvider i18n={i18n}>
+        <SignUpLike onSubmit={onSubmit} failWith={options.failWith} />
+      </I18nextProvider>
+    </ServiceProvider>,
   );
   return { onSubmit, user, i18n, view };
 }

@@ -45,11 +45,11 @@ export const rules = {
   /** `context`: the deployment's password policy and the account's second factor (usePasswordContext). */
   password: (t: Translate, context: PasswordContext = {}) => antdRules(t, fieldRules.password(context)),
   /** Needs `dependencies={[passwordField]}` on the Form.Item so it re-checks when the password changes. */
-  confirmPassword: (t: Translate, passwordField: string, context: PasswordContext = {}) =>
-    antdRules(t, fieldRules.confirmPassword(passwordField, context)),
+  confirmPassword: (t: Translate, passwordField: string) =>
+    antdRules(t, fieldRules.confirmPassword(passwordField)),
   /** The change form's confirmation: 'New Password and Confirm Password should match'. */
-  newPasswordConfirm: (t: Translate, newPasswordField: string, context: PasswordContext = {}) =>
-    antdRules(t, fieldRules.newPasswordConfirm(newPasswordField, context)),
+  newPasswordConfirm: (t: Translate, newPasswordField: string) =>
+    antdRules(t, fieldRules.newPasswordConfirm(newPasswordField)),
   currentPassword: (t: Translate, context: PasswordContext = {}) =>
     antdRules(t, fieldRules.currentPassword(context)),
   /** Password rules plus 'Sorry you have entered current password as a new password'. */

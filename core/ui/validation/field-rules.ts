@@ -57,14 +57,14 @@ export const fieldRules = {
   }),
   /** The password typed to log in: any existing password, so only required (and bounded). */
   loginPassword: (): FieldRule => ({ check: validateLoginPassword }),
-  /** The password rules, then equal to `passwordField`: 'Password and Confirm Password should match'. */
-  confirmPassword: (passwordField: string, context: PasswordContext = {}): FieldRule => ({
-    check: (value, values) => validateConfirmPassword(value, values[passwordField], context),
+  /** Typed, then equal to `passwordField`: 'Password and Confirm Password should match'. */
+  confirmPassword: (passwordField: string): FieldRule => ({
+    check: (value, values) => validateConfirmPassword(value, values[passwordField]),
     dependencies: [passwordField],
   }),
   /** The change form's confirmation: 'New Password and Confirm Password should match'. */
-  newPasswordConfirm: (newPasswordField: string, context: PasswordContext = {}): FieldRule => ({
-    check: (value, values) => validateNewPasswordConfirm(value, values[newPasswordField], context),
+  newPasswordConfirm: (newPasswordField: string): FieldRule => ({
+    check: (value, values) => validateNewPasswordConfirm(value, values[newPasswordField]),
     dependencies: [newPasswordField],
   }),
   currentPassword: (context: PasswordContext = {}): FieldRule => ({

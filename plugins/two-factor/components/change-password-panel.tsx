@@ -98,7 +98,7 @@ export const ChangePasswordPanel = observer(function ChangePasswordPanel({
           name="confirmPassword"
           label={t('core:controls.confirmPassword.label')}
           dependencies={['newPassword']}
-          rules={rules.newPasswordConfirm(t, 'newPassword', passwordContext)}
+          rules={rules.newPasswordConfirm(t, 'newPassword')}
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
