@@ -65,6 +65,25 @@ export class HttpAuthApi {
     return this.http.call(endpoints.requestTwoFactorOtp, { body }, { signal });
   }
 
+  /** Options of a passkey sign-in. Silent for the autofill, which the user never asked for: a failure only means none. */
+  passkeyLoginOptions(signal?: AbortSignal, { silent = false }: { silent?: boolean } = {}) {
+    return this.http.call(endpoints.passkeyLoginOptions, undefined, { signal, silent });
+  }
+
+  /** Answers like {@link login} with tokens: a passkey signs in with no password and no second step. */
+  passkeyLogin(body: Body<'passkeyLogin'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.passkeyLogin, { body }, { signal });
+  }
+
+  passkeySecondStepOptions(body: Body<'passkeySecondStepOptions'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.passkeySecondStepOptions, { body }, { signal });
+  }
+
+  /** A passkey as the second step of a password login: answers like {@link verifyTwoFactor}. */
+  verifyTwoFactorPasskey(body: Body<'verifyTwoFactorPasskey'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.verifyTwoFactorPasskey, { body }, { signal });
+  }
+
   checkInvitation(orgId: string, invitationId: string, signal?: AbortSignal) {
     return this.http.call(endpoints.checkInvitation, { params: { orgId, invitationId } }, { signal });
   }

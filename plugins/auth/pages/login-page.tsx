@@ -19,7 +19,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
+import type { LoginData } from '@contract/v1/auth';
 import { AuthHeading } from '../components/auth-heading';
+import { PasskeySignIn } from '../components/passkey-sign-in';
 import { useDelayedNavigate } from '../hooks/use-delayed-navigate';
 import {
   POST_LOGIN_DELAY_MS,
@@ -51,6 +53,43 @@ export default function LoginPage() {
   const form = useRuleForm<LoginValues>({ defaultValues: { email: '', password: '' } });
   const [busy, setBusy] = useState(false);
 
+  /** Where a login's answer leads; true when the page is leaving for the organisation step. */
+  const answer = (data: LoginData, msg?: string): boolean => {
+    const twoFactorConfigInfo = data.twoFactorConfigInfo ?? null;
+    if (data.twoFactorEnabled && data.tokenId) {
+      session.setTwoFactorPending({
+        twoFactorConfigInfo,
+        twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
+      });
+      const state: SecurityVerificationState = {
+        tokenId: data.tokenId,
+        twoFactorConfigInfo,
+        email: data.email.id,
+        toUrl,
+      };
+      navigate(href('security-verification'), { state });
+      return false;
+    } else if (data.email.verified && data.accessToken && data.refreshToken) {
+      session.logIn(
+        { accessToken: data.accessToken, refreshToken: data.refreshToken },
+        {
+          logo: data.logo ?? null,
+          // A passkey sign-in of an account with 2FA on answers with tokens at once: two factors in one.
+          twoFactorEnabled: data.twoFactorEnabled,
+          twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
+        },
+      );
+      session.clearDirectory();
+      navigateLater(withToUrl(href('orgs'), toUrl), POST_LOGIN_DELAY_MS);
+      return true;
+    } else {
+      if (msg) notifier.success(msg);
+      const state: EmailConfirmationState = { email: data.email.id };
+      navigate(href('email-confirmation'), { state });
+      return false;
+    }
+  };
+
   const logIn = async ({ email, password }: LoginValues) => {
     setBusy(true);
     let leaving = false;
@@ -58,37 +97,8 @@ export default function LoginPage() {
       const check = await captchaFor('login');
       if (!check) return;
       const { data, msg } = await api.login({ email, password, ...captchaField(check.token) }, signal());
-      const twoFactorConfigInfo = data.twoFactorConfigInfo ?? null;
-      if (data.twoFactorEnabled && data.tokenId) {
-        session.setTwoFactorPending({
-          twoFactorConfigInfo,
-          twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
-        });
-        const state: SecurityVerificationState = {
-          tokenId: data.tokenId,
-          twoFactorConfigInfo,
-          email: data.email.id,
-          toUrl,
-        };
-        navigate(href('security-verification'), { state });
-      } else if (data.email.verified && data.accessToken && data.refreshToken) {
-        session.logIn(
-          { accessToken: data.accessToken, refreshToken: data.refreshToken },
-          {
-            logo: data.logo ?? null,
-            twoFactorEnabled: false,
-            twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
-          },
-        );
-        session.clearDirectory();
-        // The button stays busy until the organisation screen takes over: no second login meanwhile.
-        leaving = true;
-        navigateLater(withToUrl(href('orgs'), toUrl), POST_LOGIN_DELAY_MS);
-      } else {
-        if (msg) notifier.success(msg);
-        const state: EmailConfirmationState = { email: data.email.id };
-        navigate(href('email-confirmation'), { state });
-      }
+      // The button stays busy until the organisation screen takes over: no second login meanwhile.
+      leaving = answer(data, msg);
     } catch (error) {
       // The HTTP client already showed the error (docs/api-errors.md). The email stays; the password does not.
       clearFields(form, ['password']);
@@ -103,7 +113,12 @@ export default function LoginPage() {
       <AuthHeading title={t('login.title')}>{t('login.lead')}</AuthHeading>
       <RuleForm form={form} onSubmit={logIn} disabled={busy}>
         <FormField name="email" label={t('controls.email.label', { ns: 'core' })} rule={fieldRules.email()}>
-          <EmailInput autoFocus placeholder={t('controls.email.placeholder', { ns: 'core' })} />
+          {/* `webauthn`: the browser may offer this site's passkeys among the suggestions (conditional mediation). */}
+          <EmailInput
+            autoFocus
+            autoComplete="username webauthn"
+            placeholder={t('controls.email.placeholder', { ns: 'core' })}
+          />
         </FormField>
         {/* Login checks any existing password: only "required" here, the strength rules are for new ones. */}
         <FormField
@@ -125,6 +140,13 @@ export default function LoginPage() {
           {t('login.submit')}
         </SubmitButton>
       </RuleForm>
+      <PasskeySignIn
+        disabled={busy}
+        onSignedIn={(data) => {
+          setBusy(true);
+          if (!answer(data)) setBusy(false);
+        }}
+      />
       <p className="auth-screen__footer">
         {t('login.noAccount')} <Link to={href('sign-up')}>{t('login.signUp')}</Link>
       </p>

@@ -102,16 +102,22 @@ const SecurityVerification = observer(function SecurityVerification({
         ))}
       </fieldset>
 
+      {store.selectedType === 'passkey' && (
+        <p className="auth-security__hint">{t('securityVerification.hint.passkey')}</p>
+      )}
+      {store.passkeyFailed && <InlineAlert type="error" message={t('securityVerification.passkeyFailed')} />}
       {!store.awaitingCode ? (
         <PlainButton
           variant="primary"
           size="large"
           className="auth-screen__submit auth-security__proceed"
-          loading={store.requestingCode}
+          loading={store.requestingCode || (store.selectedType === 'passkey' && store.verifying)}
           disabled={store.busy}
           onClick={() => void store.proceed(signal())}
         >
-          {t('securityVerification.proceed')}
+          {store.selectedType === 'passkey'
+            ? t('securityVerification.usePasskey')
+            : t('securityVerification.proceed')}
         </PlainButton>
       ) : (
         <RuleForm
@@ -123,7 +129,9 @@ const SecurityVerification = observer(function SecurityVerification({
           <p className="auth-security__hint">
             {store.selectedType === 'email' && !state.email
               ? t('securityVerification.hint.emailGeneric')
-              : store.selectedType && t(HINT_KEYS[store.selectedType], { email: state.email })}
+              : store.selectedType &&
+                store.selectedType !== 'passkey' &&
+                t(HINT_KEYS[store.selectedType], { email: state.email })}
           </p>
           {store.developmentCode && (
             <p role="status">

@@ -1,22 +1,28 @@
-import type { SessionStore } from '@core';
-import type { TwoFactorConfigInfo, TwoFactorType } from '@contract/v1/auth';
+import { ApiError, type SessionStore } from '@core';
+import type { LoginData, TwoFactorConfigInfo, TwoFactorType } from '@contract/v1/auth';
+import { passkeyPromptCancelled } from '../passkeys/passkey-errors';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AuthApi } from '../api/auth-api';
 import type { ScreenExit } from '../components/orgs-follow-exit';
 import { POST_LOGIN_DELAY_MS, type EmailConfirmationState } from '../navigation/auth-navigation';
 import { RESEND_WAIT_SECONDS, ResendCountdown, resendWaitOf } from './security-verification-countdown';
 
-/** docs/two-factor.md: authenticator → totp, email → email, mobile → otp. */
-const TYPE_OF_METHOD = { authenticator: 'totp', email: 'email', mobile: 'otp' } as const satisfies Record<
-  string,
-  TwoFactorType
->;
+/** A code's type (TwoFactorType), or a passkey of the account (docs/passkeys.md), which sends no code. */
+export type VerificationType = TwoFactorType | 'passkey';
+
+/** docs/two-factor.md: authenticator → totp, email → email, mobile → otp; a passkey is its own ceremony. */
+const TYPE_OF_METHOD = {
+  authenticator: 'totp',
+  email: 'email',
+  mobile: 'otp',
+  passkey: 'passkey',
+} as const satisfies Record<string, VerificationType>;
 
 export type SecurityMethodKey = keyof typeof TYPE_OF_METHOD;
 
 export interface SecurityMethod {
   key: SecurityMethodKey;
-  type: TwoFactorType;
+  type: VerificationType;
 }
 
 /** The methods the server offers (`show: true`), in its order; the first is preselected. */
@@ -45,7 +51,7 @@ export interface SecurityVerificationPaths {
  * if (await store.verify('123456', signal)) // store.exit says where to go
  */
 export class SecurityVerificationStore {
-  selectedType: TwoFactorType | null;
+  selectedType: VerificationType | null;
   /** The code form is shown: a code was sent, or the authenticator app makes one. */
   awaitingCode = false;
   requestingCode = false;
@@ -53,6 +59,8 @@ export class SecurityVerificationStore {
   /** A code the server returned because it runs in development mode (docs/two-factor.md "shown in a chip"). */
   developmentCode: string | null = null;
   exit: ScreenExit | null = null;
+  /** The browser could not use a passkey (none on this device, no support): the screen says so. */
+  passkeyFailed = false;
   readonly countdown = new ResendCountdown();
 
   constructor(
@@ -74,9 +82,9 @@ export class SecurityVerificationStore {
     return this.methods.find((m) => m.type === this.selectedType);
   }
 
-  /** Email and mobile codes are sent by the server; an authenticator app makes its own. */
+  /** Email and mobile codes are sent by the server; an authenticator app makes its own; a passkey needs none. */
   get sendsCode(): boolean {
-    return this.selectedType !== null && this.selectedType !== 'totp';
+    return this.selectedType === 'email' || this.selectedType === 'otp';
   }
 
   get busy(): boolean {
@@ -84,7 +92,7 @@ export class SecurityVerificationStore {
   }
 
   /** Another method starts over: a code sent for the previous one is no use. */
-  select(type: TwoFactorType): void {
+  select(type: VerificationType): void {
     if (type === this.selectedType || this.busy) return;
     this.selectedType = type;
     this.awaitingCode = false;
@@ -94,6 +102,10 @@ export class SecurityVerificationStore {
 
   async proceed(signal?: AbortSignal): Promise<void> {
     if (!this.selectedType || this.busy) return;
+    if (this.selectedType === 'passkey') {
+      await this.usePasskey(signal);
+      return;
+    }
     if (!this.sendsCode) {
       this.awaitingCode = true;
       return;
@@ -108,32 +120,12 @@ export class SecurityVerificationStore {
 
   /** Resolves false when the code was refused (the screen clears it): the user types a new one. */
   async verify(code: string, signal?: AbortSignal): Promise<boolean> {
-    if (!this.selectedType || this.busy) return false;
+    const type = this.selectedType;
+    if (!type || type === 'passkey' || this.busy) return false;
     this.verifying = true;
     try {
-      const { data } = await this.api.verifyTwoFactor(
-        { code, tokenId: this.tokenId, type: this.selectedType },
-        signal,
-      );
-      runInAction(() => {
-        if (data.email.verified && data.accessToken && data.refreshToken) {
-          this.session.logIn(
-            { accessToken: data.accessToken, refreshToken: data.refreshToken },
-            {
-              logo: data.logo ?? null,
-              twoFactorEnabled: true,
-              twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
-              twoFactorConfigInfo: data.twoFactorConfigInfo ?? null,
-            },
-          );
-          this.session.clearDirectory();
-          this.exit = { path: this.paths.orgs, delayMs: POST_LOGIN_DELAY_MS };
-        } else {
-          const state: EmailConfirmationState = { email: data.email.id };
-          this.exit = { path: this.paths.emailConfirmation, delayMs: 0, state };
-        }
-        this.countdown.stop();
-      });
+      const { data } = await this.api.verifyTwoFactor({ code, tokenId: this.tokenId, type }, signal);
+      runInAction(() => this.signedIn(data));
       return true;
     } catch {
       return false;
@@ -142,6 +134,56 @@ export class SecurityVerificationStore {
         this.verifying = false;
       });
     }
+  }
+
+  /**
+   * The browser's passkey prompt for this account's passkeys, then the server's check (docs/passkeys.md). The
+   * WebAuthn library loads only now. A closed prompt leaves the screen as it was; a refusal was shown by the HTTP
+   * client; a browser that cannot is `passkeyFailed`.
+   */
+  async usePasskey(signal?: AbortSignal): Promise<boolean> {
+    if (this.busy) return false;
+    this.verifying = true;
+    this.passkeyFailed = false;
+    try {
+      const { data: ceremony } = await this.api.passkeySecondStepOptions({ tokenId: this.tokenId }, signal);
+      const { getPasskey } = await import('../passkeys/passkey-prompt');
+      const credential = await getPasskey(ceremony.options);
+      const { data } = await this.api.verifyTwoFactorPasskey(
+        { tokenId: this.tokenId, challengeId: ceremony.challengeId, credential: credential as never },
+        signal,
+      );
+      runInAction(() => this.signedIn(data));
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError) && !passkeyPromptCancelled(error))
+        runInAction(() => (this.passkeyFailed = true));
+      return false;
+    } finally {
+      runInAction(() => {
+        this.verifying = false;
+      });
+    }
+  }
+
+  private signedIn(data: LoginData): void {
+    if (data.email.verified && data.accessToken && data.refreshToken) {
+      this.session.logIn(
+        { accessToken: data.accessToken, refreshToken: data.refreshToken },
+        {
+          logo: data.logo ?? null,
+          twoFactorEnabled: true,
+          twoFactorEnabledInOrg: data.twoFactorEnabledInOrg,
+          twoFactorConfigInfo: data.twoFactorConfigInfo ?? null,
+        },
+      );
+      this.session.clearDirectory();
+      this.exit = { path: this.paths.orgs, delayMs: POST_LOGIN_DELAY_MS };
+    } else {
+      const state: EmailConfirmationState = { email: data.email.id };
+      this.exit = { path: this.paths.emailConfirmation, delayMs: 0, state };
+    }
+    this.countdown.stop();
   }
 
   dispose(): void {
