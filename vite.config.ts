@@ -8,15 +8,11 @@ import { contractEndpoints } from './build/vite-contract-endpoints.ts';
 import { portalPlugins } from './build/vite-portal-plugins.ts';
 import { isPluginDefinitionChunk } from './build/route-preloads.ts';
 import { precompress } from './build/vite-precompress.ts';
+import { sideEffectFreePackages } from './build/side-effect-free-packages.ts';
 import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
-import { sideEffectFree } from './build/vite-side-effect-free.ts';
 import { proLocales } from './build/vite-pro-locales.ts';
 import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
-import { proColors } from './build/vite-pro-colors.ts';
-import { antdButtonColour } from './build/vite-antd-button-colour.ts';
 import { lazyAntdParts } from './build/vite-lazy-antd-parts.ts';
-import { nativeResizeObserver } from './build/vite-native-resize-observer.ts';
-import { proLayoutMobileToggle } from './build/vite-pro-layout-mobile-toggle.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -29,14 +25,9 @@ export default defineConfig({
     contractEndpoints(),
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
     lazyProFields(),
-    sideEffectFree(),
     proLocales(`${root}core/theme/antd-locale-loaders.ts`),
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
-    proColors(),
-    antdButtonColour(),
     lazyAntdParts(),
-    nativeResizeObserver(),
-    proLayoutMobileToggle(),
     precompress(),
     firstPaint.plugin,
   ],
@@ -66,6 +57,8 @@ export default defineConfig({
         hostType === 'js' && isPluginDefinitionChunk(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     rolldownOptions: {
+      // antd's react-component packages declare no side effects but do not say so (build/side-effect-free-packages.ts).
+      treeshake: { moduleSideEffects: sideEffectFreePackages },
       output: {
         // A handful of chunks on first paint instead of one per small module: the entry, all plugin definitions
         // with the small modules nearly every route needs, and the auth forms (build/first-paint-chunks.ts).

@@ -218,8 +218,8 @@ test.describe('keyboard-only journeys', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/apps$/);
 
-    // ProLayout draws the narrow screen's toggle as a bare icon; the build routes it through the layout's own
-    // accessible toggle (build/vite-pro-layout-mobile-toggle.ts).
+    // ProLayout draws the narrow screen's toggle as a bare icon; the app layout draws a named button in its place
+    // (core/layout/app-layout.tsx).
     const toggle = page.getByRole('button', { name: 'Side menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await tabTo(page, toggle, { backwards: true });

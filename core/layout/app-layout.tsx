@@ -1,4 +1,4 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Dropdown } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -8,6 +8,7 @@ import {
   lazy,
   Suspense,
   useMemo,
+  useState,
   type HTMLAttributes,
   type KeyboardEvent,
   type MouseEvent,
@@ -73,6 +74,8 @@ const AppLayout = observer(function AppLayout() {
   // core/app/create-routes.tsx) and often there by its first render. `ready` turns true, with a new render, once
   // react-i18next has them all.
   const { t, ready: labelsReady } = useTranslation(['core', ...namespaces]);
+  // Undefined until ProLayout reports a change: its own default applies until then.
+  const [collapsed, setCollapsed] = useState<boolean | undefined>(undefined);
 
   // The same object until the grants, the language or the labels change: ProLayout rebuilds its whole menu data
   // (paths, keys, breadcrumbs) for a new one, which every route change would otherwise cost (docs/performance.md).
@@ -97,8 +100,28 @@ const AppLayout = observer(function AppLayout() {
         // The brand on the brand colour at every width: ProLayout's mobile header shows only what menuHeaderRender
         // gives (called there without props); the desktop side menu gets none, the mobile drawer gets the brand.
         headerTitleRender={() => <Brand className="portal-app-brand" />}
+        // The mobile header calls it with no props: there it also draws the side menu's toggle, a named button with
+        // its state (ProLayout's own is a bare icon with a click handler, hidden by app-layout.css), so a keyboard
+        // or a screen reader can open the menu at any width (WCAG 2.1.1, 4.1.2).
         menuHeaderRender={(_logo, _title, props) =>
-          !props || props.isMobile ? <Brand className="portal-app-brand" /> : null
+          props ? (
+            props.isMobile ? (
+              <Brand className="portal-app-brand" />
+            ) : null
+          ) : (
+            <>
+              <button
+                type="button"
+                className="portal-mobile-menu-toggle"
+                aria-label={t('sideMenu.toggle')}
+                aria-expanded={collapsed === false}
+                onClick={() => setCollapsed(collapsed === false)}
+              >
+                <MenuOutlined aria-hidden />
+              </button>
+              <Brand className="portal-app-brand" />
+            </>
+          )
         }
         token={theme.appHeaderToken}
         layout="mix"
@@ -109,6 +132,10 @@ const AppLayout = observer(function AppLayout() {
         route={route}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
         menuExtraRender={({ collapsed }) => (collapsed ? null : <AccountPanel />)}
+        // Controlled, so the mobile header's toggle above can open the drawer; ProLayout still decides the start
+        // (folded on a phone and a tablet) and reports every change, its own toggles' included, through onCollapse.
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
         collapsedButtonRender={(collapsed, dom) => accessibleToggle(dom, collapsed, t('sideMenu.toggle'))}
         actionsRender={() => [<LanguageSwitcher key="language" />]}
         avatarProps={{

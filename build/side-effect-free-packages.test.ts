@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SIDE_EFFECT_FREE } from './vite-side-effect-free.ts';
+import { SIDE_EFFECT_FREE } from './side-effect-free-packages.ts';
 
 /** Every .js/.ts/.tsx file under `dir`, recursively. */
 function sourceFiles(dir: string): string[] {
@@ -15,7 +15,7 @@ function sourceFiles(dir: string): string[] {
 const packagesUnder = (scope: string) =>
   readdirSync(join('node_modules', scope)).map((name) => join('node_modules', scope, name));
 
-describe('react-component packages treated as free of side effects (build step)', () => {
+describe('react-component packages treated as free of side effects (Rolldown option)', () => {
   it('covers the rc-* and @rc-component/* ES modules, and not packages that do act on import', () => {
     expect(SIDE_EFFECT_FREE.test('/app/node_modules/@rc-component/color-picker/es/ColorPicker.js')).toBe(true);
     expect(SIDE_EFFECT_FREE.test('/app/node_modules/rc-field-form/es/Field.js')).toBe(true);
