@@ -4,7 +4,7 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import portal from './build/eslint-boundaries.js';
+import portal from './tooling/eslint-boundaries.js';
 
 export default defineConfig(
   {

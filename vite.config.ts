@@ -2,17 +2,17 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
-import { extraRootsFromEnv } from './build/portal-schema.ts';
-import { firstPaintChunks } from './build/first-paint-chunks.ts';
-import { contractEndpoints } from './build/vite-contract-endpoints.ts';
-import { portalPlugins } from './build/vite-portal-plugins.ts';
-import { isPluginDefinitionChunk } from './build/route-preloads.ts';
-import { precompress } from './build/vite-precompress.ts';
-import { sideEffectFreePackages } from './build/side-effect-free-packages.ts';
-import { lazyProFields } from './build/vite-lazy-pro-fields.ts';
-import { proLocales } from './build/vite-pro-locales.ts';
-import { proErrorBoundary } from './build/vite-pro-error-boundary.ts';
-import { lazyAntdParts } from './build/vite-lazy-antd-parts.ts';
+import { extraRootsFromEnv } from './tooling/portal-schema.ts';
+import { firstPaintChunks } from './tooling/first-paint-chunks.ts';
+import { contractEndpoints } from './tooling/vite-contract-endpoints.ts';
+import { portalPlugins } from './tooling/vite-portal-plugins.ts';
+import { isPluginDefinitionChunk } from './tooling/route-preloads.ts';
+import { precompress } from './tooling/vite-precompress.ts';
+import { sideEffectFreePackages } from './tooling/side-effect-free-packages.ts';
+import { lazyProFields } from './tooling/vite-lazy-pro-fields.ts';
+import { proLocales } from './tooling/vite-pro-locales.ts';
+import { proErrorBoundary } from './tooling/vite-pro-error-boundary.ts';
+import { lazyAntdParts } from './tooling/vite-lazy-antd-parts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -51,17 +51,17 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: {
       // The plugin definitions load on every route before first paint; the lists of chunks their pages need travel
-      // in route-preloads.json instead, fetched after first paint (build/route-preloads.ts). Stylesheets stay:
+      // in route-preloads.json instead, fetched after first paint (tooling/route-preloads.ts). Stylesheets stay:
       // Vite's preload is what inserts a lazy page's CSS.
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
         hostType === 'js' && isPluginDefinitionChunk(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     rolldownOptions: {
-      // antd's react-component packages declare no side effects but do not say so (build/side-effect-free-packages.ts).
+      // antd's react-component packages declare no side effects but do not say so (tooling/side-effect-free-packages.ts).
       treeshake: { moduleSideEffects: sideEffectFreePackages },
       output: {
         // A handful of chunks on first paint instead of one per small module: the entry, all plugin definitions
-        // with the small modules nearly every route needs, and the auth forms (build/first-paint-chunks.ts).
+        // with the small modules nearly every route needs, and the auth forms (tooling/first-paint-chunks.ts).
         codeSplitting: firstPaint.codeSplitting,
         // Name each plugin's entry chunk after the plugin, so a build report (and a test) can see which plugin loads.
         chunkFileNames: (chunk) => {
@@ -108,7 +108,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'contract/**/*.test.ts',
             'scripts/**/*.test.ts',
-            'build/**/*.test.ts',
+            'tooling/**/*.test.ts',
           ],
           // Tests that need PostgreSQL itself (several instances on one database) run in `npm run test:postgres` only.
           exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.postgres.test.ts'])],

@@ -8,7 +8,7 @@ import { routeConfig } from './support/portal-config';
 /**
  * axe-core over every screen (docs/accessibility.md): one test per route of every plugin enabled in the shipped
  * `portal.config.json`, so the routes spread over the parallel workers and a failure names its page. The list is
- * the e2e build's route manifest (`.vite/portal-routes.json`, build/route-manifest.ts), read when the tests are
+ * the e2e build's route manifest (`.vite/portal-routes.json`, tooling/route-manifest.ts), read when the tests are
  * collected; the first test checks it against the portal's own route registry (the fixture plugin
  * `fixture-route-registry` publishes it), so a new plugin's pages are walked without editing this file and a route
  * the manifest missed fails the run. Each route is checked in every language of `i18n.languages` (a right-to-left

@@ -6,7 +6,7 @@ import { COLD_APP_LAYOUT_MS, useConfig, useStoredSession, withFixtures } from '.
 const DEMO_EMAIL = 'demo@example.com';
 const DEMO_PASSWORD = 'Demo@1234';
 
-/** The chunk of the pro-field components no shipped screen renders (build/vite-lazy-pro-fields.ts). */
+/** The chunk of the pro-field components no shipped screen renders (tooling/vite-lazy-pro-fields.ts). */
 const PRO_FIELD_EXTRAS = '/assets/_portal-pro-field-extras-';
 
 const at = (pathname: string) => (url: URL) => url.pathname === pathname;
@@ -33,7 +33,7 @@ test.describe('portal host', () => {
     const html = (await response!.text()) ?? '';
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     expect(requested).not.toContain('/portal.config.json');
-    // The login page's chunk (the auth forms', which holds it: build/first-paint-chunks.ts) is announced by the
+    // The login page's chunk (the auth forms', which holds it: tooling/first-paint-chunks.ts) is announced by the
     // HTML, not discovered after the plugins load.
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/auth-forms-[^"]+\.js">/);
     expect(html).not.toMatch(/href="\/assets\/(app-layout|apps-page)-/);
@@ -92,7 +92,7 @@ test.describe('portal host', () => {
     await expect(page.getByRole('link', { name: 'Fixture off' })).toHaveCount(0);
     await page.goto('/fixture-off');
     await expect(page).toHaveURL(/\/404$/);
-    // Its definition is a few hundred bytes of the shared definitions chunk (build/first-paint-chunks.ts); its page
+    // Its definition is a few hundred bytes of the shared definitions chunk (tooling/first-paint-chunks.ts); its page
     // is its own chunk, never fetched.
     expect(requested.filter((url) => url.includes('/assets/off-page-'))).toEqual([]);
     // The same check sees the page's chunk when the plugin is on, so it can fail.

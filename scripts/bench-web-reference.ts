@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { precompress } from '../build/vite-precompress.ts';
+import { precompress } from '../tooling/vite-precompress.ts';
 import { onCleanup, tempDir } from './bench-web-server.ts';
 
 export const REFERENCES = ['plain', 'antd'] as const;

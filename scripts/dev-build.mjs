@@ -12,7 +12,7 @@ export const PORTAL_SOURCES = [
   'locales',
   'themes',
   'public',
-  'build',
+  'tooling',
   'index.html',
   'portal.config.json',
   'vite.config.ts',

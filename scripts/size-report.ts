@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Type } from 'typebox';
-import { staticClosure, type ViteManifest } from '../build/vite-manifest.ts';
+import { staticClosure, type ViteManifest } from '../tooling/vite-manifest.ts';
 
 interface Group {
   name: string;
@@ -21,7 +21,7 @@ interface Group {
   perRouteNamespace?: boolean;
   maxGzipJsKiB?: number;
   targetGzipJsKiB?: number;
-  /** Script files one route of the group may need before first paint (build/first-paint-chunks.ts). */
+  /** Script files one route of the group may need before first paint (tooling/first-paint-chunks.ts). */
   maxScripts?: number;
 }
 
@@ -169,7 +169,7 @@ for (const group of budget.groups) {
 
 /**
  * The contract's schemas are for the server and for types: the browser gets the endpoint table without them
- * (build/vite-contract-endpoints.ts). Every TypeBox schema carries this key, so any chunk holding TypeBox code
+ * (tooling/vite-contract-endpoints.ts). Every TypeBox schema carries this key, so any chunk holding TypeBox code
  * holds it too; the installed TypeBox is asked first, so a renamed key cannot silence the check.
  */
 const TYPEBOX_MARKER = '~kind';

@@ -17,7 +17,7 @@ export interface EndpointSchemas {
   response: TSchema;
 }
 
-/** What the browser keeps of an endpoint (the build strips the schemas: see build/vite-contract-endpoints.ts). */
+/** What the browser keeps of an endpoint (the build strips the schemas: see tooling/vite-contract-endpoints.ts). */
 export interface EndpointRoute {
   readonly method: HttpMethod;
   /** Fastify-style path, `:name` for a path parameter: `/v1/user-organization/:orgId/invitation/:invitationId`. */

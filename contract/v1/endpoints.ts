@@ -3,7 +3,7 @@
  * (server/http/contract-route.ts), so validation and OpenAPI follow from it; the portal calls
  * `http.call(endpoints.login, { body }, { signal })`, so a wrong body or a missing response field is a type error.
  *
- * The browser build receives this table without the schemas (build/vite-contract-endpoints.ts): no TypeBox code
+ * The browser build receives this table without the schemas (tooling/vite-contract-endpoints.ts): no TypeBox code
  * reaches a page. Adding an endpoint = one entry here + its handler in the feature's server module.
  */
 import {

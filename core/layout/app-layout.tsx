@@ -125,7 +125,7 @@ const AppLayout = observer(function AppLayout() {
         }
         token={theme.appHeaderToken}
         layout="mix"
-        // The portal's translated fallback rather than pro-utils' English one (build/vite-pro-error-boundary.ts).
+        // The portal's translated fallback rather than pro-utils' English one (tooling/vite-pro-error-boundary.ts).
         ErrorBoundary={ContentErrorBoundary}
         fixSiderbar
         location={{ pathname: location.pathname }}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pluginLoaders } from 'virtual:portal-plugins';
-import { discoverPlugins, pluginRoots } from '../../build/portal-schema';
-import { buildRouteManifest } from '../../build/route-manifest';
+import { discoverPlugins, pluginRoots } from '../../tooling/portal-schema';
+import { buildRouteManifest } from '../../tooling/route-manifest';
 import { parseConfig } from '../config/parse-config';
 import { loadPlugins, type PluginLoaders } from './plugin-host';
 

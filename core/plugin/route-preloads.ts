@@ -1,11 +1,11 @@
 /**
  * Fetches every chunk a page needs at once when the page opens, from the build's `route-preloads.json`
- * (build/route-preloads.ts): the plugin definitions no longer carry Vite's lists, so without this a page's imports
+ * (tooling/route-preloads.ts): the plugin definitions no longer carry Vite's lists, so without this a page's imports
  * would arrive one level at a time. Boot reads the file once, after first paint (the first page's chunks come
  * as preload links in index.html); a page that opens while it is on its way starts its preloads when it arrives.
  * Production builds only: the dev server has no such file.
  */
-import type { RoutePreloads } from '../../build/route-preloads';
+import type { RoutePreloads } from '../../tooling/route-preloads';
 
 const FILE = 'route-preloads.json';
 

@@ -6,7 +6,7 @@ type LibraryProps = any;
 /**
  * A component whose code is fetched on its first render, inside its own `Suspense`, so nothing around it waits; until
  * it arrives it renders nothing. The build steps that load parts of pro-components and antd on first use put it in
- * place of a static import (build/vite-lazy-pro-fields.ts, build/vite-lazy-antd-parts.ts); the library's code calls
+ * place of a static import (tooling/vite-lazy-pro-fields.ts, tooling/vite-lazy-antd-parts.ts); the library's code calls
  * it, so its props are the library component's, whatever they are.
  */
 export function lazyLibraryComponent(

@@ -17,7 +17,7 @@ const branding: PortalPlugin = {
   bindings: (bind) => bind.lazySingleton(BrandingApi, () => import('./api/branding-api').then((m) => m.HttpBrandingApi)),
   // One literal per tab (not a map over BRANDING_TABS): the build reads routes written this way into its route
   // manifest, which the server uses to preload a page's chunks and the accessibility walk to list its pages
-  // (build/route-manifest.ts). index.test.ts checks the list matches BRANDING_TABS.
+  // (tooling/route-manifest.ts). index.test.ts checks the list matches BRANDING_TABS.
   routes: () => [
     { id: 'branding.root', path: '/branding', layout: 'app', redirectTo: 'branding.admin' },
     {

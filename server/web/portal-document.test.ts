@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { composeConfigSchema, discoverPlugins, pluginRoots } from '../../build/portal-schema';
-import type { RouteManifest } from '../../build/route-manifest';
+import { composeConfigSchema, discoverPlugins, pluginRoots } from '../../tooling/portal-schema';
+import type { RouteManifest } from '../../tooling/route-manifest';
 import type { InjectedConfig } from '../../contract/portal-config/injected-config';
 import type { App } from '../http/types';
 import { createTestApp } from '../test/test-app';
 import { registerStaticSite } from './static-site';
 
 // A build as Vite writes it, reduced to what the document reads: index.html, the manifest, and the two files the
-// portal's build plugin adds (build/vite-portal-plugins.ts). The schema is the real composed one.
+// portal's build plugin adds (tooling/vite-portal-plugins.ts). The schema is the real composed one.
 const folder = mkdtempSync(join(tmpdir(), 'portal-document-'));
 const webRoot = join(folder, 'dist');
 const configFile = join(folder, 'portal.config.json');

@@ -9,9 +9,9 @@ import {
 } from '../../contract/portal-config/injected-config';
 import { formatSchemaErrors } from '../../contract/portal-config/schema-errors';
 import { withoutInvalidThemeColors } from '../../contract/portal-config/theme-colour-rules';
-import type { ManifestRoute, RouteManifest } from '../../build/route-manifest';
-import { staticClosure, type ViteManifest } from '../../build/vite-manifest';
-import { CONFIG_AJV_OPTIONS } from '../../build/config-ajv-options';
+import type { ManifestRoute, RouteManifest } from '../../tooling/route-manifest';
+import { staticClosure, type ViteManifest } from '../../tooling/vite-manifest';
+import { CONFIG_AJV_OPTIONS } from '../../tooling/config-ajv-options';
 
 /**
  * The portal's index.html for one page path, written so the browser can fetch everything the first paint needs
@@ -21,7 +21,7 @@ import { CONFIG_AJV_OPTIONS } from '../../build/config-ajv-options';
  *   reads instead of fetching the file and downloading the validator (core/config/load-config.ts);
  * - `modulepreload` links for what the entry would otherwise discover one request after another: the enabled
  *   plugins' definitions, the theme preset, the default language's texts (on an app route every enabled plugin's,
- *   which its side menu's labels need), and the layout and page of the route the path opens (found in `.vite/portal-routes.json`, build/route-manifest.ts), with every chunk they import.
+ *   which its side menu's labels need), and the layout and page of the route the path opens (found in `.vite/portal-routes.json`, tooling/route-manifest.ts), with every chunk they import.
  * A build without those files (or a config that cannot be read) gets index.html as built, and the browser
  * fetches `/portal.config.json` itself, as on a static host.
  */

@@ -73,7 +73,7 @@ export async function registerStaticSite(
     root: webRoot,
     prefix: '/',
     index: false,
-    // The build writes .br and .gz beside each asset (build/vite-precompress.ts).
+    // The build writes .br and .gz beside each asset (tooling/vite-precompress.ts).
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {

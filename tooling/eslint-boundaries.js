@@ -5,6 +5,10 @@ import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
+/**
+ * @param {string} absPath
+ * @returns {{ kind: 'core' | 'server' | 'other', id?: undefined } | { kind: 'plugin', id: string | undefined }}
+ */
 function area(absPath) {
   const parts = relative(root, absPath).split(sep);
   if (parts[0] === 'core') return { kind: 'core' };
@@ -14,6 +18,11 @@ function area(absPath) {
   return { kind: 'other' };
 }
 
+/**
+ * @param {string} fromFile
+ * @param {string} source
+ * @returns {{ path: string, viaEntry: boolean } | null}
+ */
 function target(fromFile, source) {
   if (source === '@core' || source.startsWith('@core/')) return { path: resolve(root, 'core'), viaEntry: source === '@core' };
   if (source.startsWith('.')) return { path: resolve(dirname(fromFile), source), viaEntry: false };
@@ -21,12 +30,17 @@ function target(fromFile, source) {
   return null;
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: { type: 'problem', schema: [], docs: { description: 'Enforce core/plugin/server import boundaries' } },
   create(context) {
     const file = context.filename;
     const from = area(file);
     if (from.kind === 'other') return {};
+    /**
+     * @param {import('eslint').Rule.Node} node
+     * @param {unknown} source
+     */
     const check = (node, source) => {
       if (typeof source !== 'string') return;
       const to = target(file, source);

@@ -18,7 +18,7 @@ export interface BuiltChunk {
   isEntry: boolean;
   /** Chunks this one imports statically. */
   imports: string[];
-  /** The modules in it: a group chunk (build/first-paint-chunks.ts) holds pages without being their facade. */
+  /** The modules in it: a group chunk (tooling/first-paint-chunks.ts) holds pages without being their facade. */
   moduleIds?: readonly string[];
 }
 
@@ -30,7 +30,7 @@ export interface RoutePreloads {
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** The plugin definitions' chunk (`plugin-definitions`, build/first-paint-chunks.ts), or one plugin's (`plugin-<id>`). */
+/** The plugin definitions' chunk (`plugin-definitions`, tooling/first-paint-chunks.ts), or one plugin's (`plugin-<id>`). */
 export const isPluginDefinitionChunk = (fileName: string) => /(^|\/)plugin-[^/]+\.js$/.test(fileName);
 
 /**

@@ -9,6 +9,10 @@
  * them all is fetched (inside the field's own `Suspense`, so nothing around it waits). Behaviour is the library's;
  * only when the code arrives changes. A plugin that starts using another value type works as before, and may list it in `EAGER_FIELDS` to
  * have it on first paint.
+ *
+ * Measured saving (npm run size without this step, 2026-11-29): 93.1 KiB gzip on the members, access control and
+ * subscription pages, 97.7 on KYC, 99.2 on payments, up to 103.8; nothing on pages without a ProForm. The component
+ * choice that would make it unnecessary is antd's own `Form` in the dialogs instead of ProForm (docs/performance.md).
  */
 import type { Plugin } from 'vite';
 import { LAZY_COMPONENT_IMPORT } from './lazy-component-import.ts';

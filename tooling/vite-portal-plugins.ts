@@ -1,16 +1,16 @@
 /**
  * Vite plugin behind three virtual modules, and two files for the API server:
  * - `virtual:portal-plugins`: one lazy loader per discovered plugin, so a disabled plugin never runs (the
- *   definitions share one chunk, build/first-paint-chunks.ts; a disabled plugin's pages are never fetched);
+ *   definitions share one chunk, tooling/first-paint-chunks.ts; a disabled plugin's pages are never fetched);
  * - `virtual:portal-config-validator` and `virtual:portal-theme-validator`: the composed config schema and the
  *   theme-preset schema compiled at build time with ajv's standalone code, so the browser ships no ajv compiler
  *   and the CSP can forbid eval. They are two modules because the config validator (~7 KiB gzip) is needed only
  *   when the page did not come with a configuration the server already checked;
- * - `.vite/portal-config.schema.json` (the composed schema) and `.vite/portal-routes.json` (build/route-manifest.ts)
+ * - `.vite/portal-config.schema.json` (the composed schema) and `.vite/portal-routes.json` (tooling/route-manifest.ts)
  *   in the build's output: the API server validates the configuration with the first and finds a path's page
  *   with the second, to put both into index.html (server/web/portal-document.ts);
  * - `route-preloads.json`: the chunks each page needs, which the portal preloads when the page opens
- *   (build/route-preloads.ts).
+ *   (tooling/route-preloads.ts).
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';

@@ -1,7 +1,7 @@
 /**
  * Vite's build manifest (`dist/.vite/manifest.json`), read by the size budget (scripts/size-report.ts) and by the
  * API server's page writer (server/web/portal-document.ts): both ask what a page needs before it can run. The
- * build's route-preloads.json (build/route-preloads.ts) walks the built chunks with the same closure.
+ * build's route-preloads.json (tooling/route-preloads.ts) walks the built chunks with the same closure.
  */
 export interface ManifestChunk {
   file: string;

@@ -1,6 +1,6 @@
 /**
  * The ajv options of the portal config's validators: the browser's (compiled at build time,
- * build/vite-portal-plugins.ts) and the API server's (server/web/portal-document.ts) must fill in the same
+ * tooling/vite-portal-plugins.ts) and the API server's (server/web/portal-document.ts) must fill in the same
  * defaults and refuse the same documents.
  */
 export const CONFIG_AJV_OPTIONS = {
