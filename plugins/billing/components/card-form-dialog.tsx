@@ -1,11 +1,11 @@
 import { ProFormDependency, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { DialogForm, PortalConfig, regionalFormatOptions, SessionStore, useService } from '@core';
 import { BILLING_LIMITS, cvcLength, detectCardBrand, type CardRefusal } from '@contract/v1/billing-rules';
-import { Alert, Typography, type FormRule } from 'antd';
+import { Typography, type FormRule } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardFieldChecks, currentMonthIn, type CardFormValues } from '../format/card-fields';
-import { refusalText } from './decline-text';
+import { CardRefusalAlert } from './card-refusal-alert';
 
 /** Why the last card was refused: a decline (the provider's reason, in the user's language) or another failure. */
 export type CardAddError = { declined: boolean; code?: string; message: string } | null;
@@ -62,16 +62,7 @@ export function CardFormDialog({
       }}
       onCancel={onClose}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={error.declined ? t('card.declined') : t('card.failed')}
-          description={refusalText(t, error)}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <CardRefusalAlert error={error} />}
       <ProFormText
         name="number"
         label={t('card.number')}

@@ -10,7 +10,7 @@ import { cardFieldChecks } from '../format/card-fields';
 import { HostedCardRefusal } from '../stores/cards-store';
 import { loadStripeJs } from '../stripe/load-stripe';
 import type { CardAddError } from './card-form-dialog';
-import { refusalText } from './decline-text';
+import { CardRefusalAlert } from './card-refusal-alert';
 
 /** What the card element last said: complete, or Stripe's own message (in the page's language). */
 interface CardFieldState {
@@ -123,16 +123,7 @@ function StripeCardForm({
           style={{ marginBottom: 16 }}
         />
       )}
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={error.declined ? t('card.declined') : t('card.failed')}
-          description={refusalText(t, error)}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {error && <CardRefusalAlert error={error} />}
       <ProFormText
         name="holderName"
         label={t('card.holderName')}
