@@ -4,25 +4,14 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../msw/server';
 import { clearToasts } from './clear-toasts';
 import { drainReactScheduler, trackFileTimers } from './file-timers';
+import { fakeMatchMedia } from './media-queries';
 import { disposeTrackedSessions } from './rendered-sessions';
 
 const clearFileTimers = trackFileTimers();
 
 // antd reads matchMedia for responsive grids; jsdom has none.
 if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(() => false) });
 }
 // antd measures scrollbars through getComputedStyle with a pseudo element, which jsdom does not implement.
 const realGetComputedStyle = window.getComputedStyle;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMatchMedia } from '../../../tests/setup/media-queries';
 import { PagedListStore, type Page } from '../../data/paged-list-store';
 import { RecentAnswers, recentAnswerKey } from '../../session/recent-answers';
 import { SessionStore } from '../../session/session-store';
@@ -86,19 +87,7 @@ const show = (list: PagedListStore<Person>, filtered = false) =>
 
 /** The browser answers `matching` media queries as true, every other one as false. */
 function screenWidth(matching: string[]) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: matching.includes(query),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation(fakeMatchMedia((query) => matching.includes(query)));
 }
 
 afterEach(() => {
