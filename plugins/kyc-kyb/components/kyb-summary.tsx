@@ -24,6 +24,13 @@ const FIELDS = [
   'registrationDocumentId',
 ];
 
+/** Answers whose label is named otherwise in the form (`fields.*` of locales/<lang>/kyc-kyb.json). */
+const LABEL_KEYS: Record<string, string> = {
+  documentType: 'registrationDocumentType',
+  extractDocumentId: 'extract',
+  registrationDocumentId: 'registrationDocument',
+};
+
 /** The submitted business details, read-only. */
 export function KybSummary({ answers }: { answers: KybAnswers }) {
   const { t, i18n } = useTranslation('kyc-kyb');
@@ -46,14 +53,7 @@ export function KybSummary({ answers }: { answers: KybAnswers }) {
         return String(value);
     }
   };
-  const label = (key: string) =>
-    t(
-      key === 'documentType'
-        ? 'fields.registrationDocumentType'
-        : key === 'document'
-          ? 'fields.registrationDocument'
-          : `fields.${key}`,
-    );
+  const label = (key: string) => t(`fields.${LABEL_KEYS[key] ?? key}`);
   return (
     <Descriptions
       size="small"

@@ -18,7 +18,6 @@ const KYB_DETAILS = {
   registrationDocumentId: 'doc-registration',
 } as const;
 
-
 describe('KYB form', { timeout: 180_000 }, () => {
   it('refuses an ABN whose check fails with the rule set message, and warns when the ABN does not end with the ACN', async () => {
     answer(endpoints.kyb, kybData('rejected', { reason: 'The ACN ends in 0', details: KYB_DETAILS }));
@@ -54,6 +53,10 @@ describe('KYB form', { timeout: 180_000 }, () => {
     );
     const { user } = await renderVerification('/account/kyb');
     expect(await screen.findByText('51 824 753 556')).toBeInTheDocument();
+    // The summary names the uploaded documents with the form's labels, never a raw key.
+    expect(screen.getByText('Business register extract')).toBeInTheDocument();
+    expect(screen.getByText('Registration document')).toBeInTheDocument();
+    expect(screen.queryByText(/fields\./)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset business verification' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset business verification?' });
     expect(dialog).toHaveTextContent('the uploaded documents are deleted');
