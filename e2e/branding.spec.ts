@@ -46,7 +46,7 @@ test.describe("Acme's branding keeps the portal readable", () => {
       await expectReadable(brand);
       await page.screenshot({ path: testInfo.outputPath(`acme-dashboard-${width}.png`), fullPage: true });
 
-      if (width < 768) await page.locator('.ant-pro-global-header-collapsed-button').click();
+      if (width < 768) await page.getByRole('button', { name: 'Side menu' }).click();
       const labels = sideMenuLabels(page);
       await expect(labels.filter({ hasText: 'Apps' })).toBeVisible();
       await expect(labels.filter({ hasText: 'Security' })).toBeVisible();
