@@ -2,6 +2,7 @@ import { endpoints } from '@contract/v1/endpoints';
 import type { VerificationStatus } from '@contract/v1/identity-verification';
 import { screen, within } from '@testing-library/react';
 import { STATUS_POLL_MS } from '../stores/overview-store';
+import { myAccess } from '../../../tests/msw/recorded-answers';
 import { answer, answerKyc, kybStatus, kycData, renderVerification } from '../testing/kyc-fixtures';
 
 const panel = (name: RegExp) => screen.getByRole('region', { name });
@@ -43,6 +44,20 @@ describe('account overview', { timeout: 180_000 }, () => {
     );
     await user.click(within(kyc).getByRole('link', { name: 'Resubmit identity verification' }));
     expect(router.state.location.pathname).toBe('/account/kyc');
+  });
+
+  it('tells a member whose role may not verify the business who can, instead of offering what the server refuses', async () => {
+    answerKyc(kycData('verified'));
+    kybStatus('notSubmitted');
+    myAccess('member');
+    await renderVerification('/account');
+    const kyb = panel(/Your business/);
+    expect(
+      await within(kyb).findByText(
+        /^Only the organisation's owner, or a member whose role may verify the business/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(kyb).queryByRole('link', { name: /business verification/ })).not.toBeInTheDocument();
   });
 
   it('leaves out the business verification in a personal account', async () => {

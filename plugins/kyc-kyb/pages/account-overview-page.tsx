@@ -1,4 +1,4 @@
-import { SessionStore, useDateFormat, useRouteHref, useService } from '@core';
+import { SessionStore, useDateFormat, useOrganizationAccess, useRouteHref, useService } from '@core';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { KycApi } from '../api/kyc-api';
 import { StatusTag } from '../components/status-tag';
-import { statusAction } from '../model/status';
+import { statusAction, type StatusAction } from '../model/status';
 import { OverviewStore, type Load, type StatusInfo } from '../stores/overview-store';
 import '../components/kyc-kyb.css';
 
@@ -15,14 +15,47 @@ interface StatusPanelProps {
   load: Load<StatusInfo>;
   retry: () => void;
   routeId: string;
+  /** The user's role may not do this verification (KYB needs `kyb.submit`): say who can instead of offering it. */
+  notAllowed?: boolean;
+}
+
+/** The one action a status allows: a link (it opens a page), drawn as a button; the router handles the click. */
+function StatusActionButton({
+  kind,
+  action,
+  href,
+}: {
+  kind: 'kyc' | 'kyb';
+  action: StatusAction;
+  href: string;
+}) {
+  const { t } = useTranslation('kyc-kyb');
+  const navigate = useNavigate();
+  return (
+    <Button
+      type={action === 'view' ? 'default' : 'primary'}
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+    >
+      {t(`overview.${kind}.actions.${action}`)}
+    </Button>
+  );
 }
 
 /** One verification: its status, a rejection's reason, when it changed, and the one action the status allows. */
-const StatusPanel = observer(function StatusPanel({ kind, load, retry, routeId }: StatusPanelProps) {
+const StatusPanel = observer(function StatusPanel({
+  kind,
+  load,
+  retry,
+  routeId,
+  notAllowed = false,
+}: StatusPanelProps) {
   const { t } = useTranslation('kyc-kyb');
   const dates = useDateFormat();
   const href = useRouteHref(routeId);
-  const navigate = useNavigate();
   const titleId = useId();
   return (
     <section className="kyc-panel kyc-status" aria-labelledby={titleId}>
@@ -60,22 +93,15 @@ const StatusPanel = observer(function StatusPanel({ kind, load, retry, routeId }
           {load.value.reason && load.value.status === 'rejected' && (
             <Alert type="error" showIcon message={t('overview.reason', { reason: load.value.reason })} />
           )}
-          {(() => {
-            const action = statusAction(load.value.status, load.value.hasDraft);
-            return (
-              // A link (it opens a page), drawn as a button; the router handles the click.
-              <Button
-                type={action === 'view' ? 'default' : 'primary'}
-                href={href}
-                onClick={(event) => {
-                  event.preventDefault();
-                  navigate(href);
-                }}
-              >
-                {t(`overview.${kind}.actions.${action}`)}
-              </Button>
-            );
-          })()}
+          {notAllowed ? (
+            <Alert type="info" showIcon message={t(`overview.${kind}.notAllowed`)} />
+          ) : (
+            <StatusActionButton
+              kind={kind}
+              action={statusAction(load.value.status, load.value.hasDraft)}
+              href={href}
+            />
+          )}
         </>
       )}
     </section>
@@ -91,6 +117,7 @@ const AccountOverviewPage = observer(function AccountOverviewPage() {
   const api = useService(KycApi);
   const session = useService(SessionStore);
   const business = session.activeOrganization?.accountType === 'business';
+  const access = useOrganizationAccess();
   const headingId = useId();
   const [store] = useState(() => new OverviewStore(api, business));
   useEffect(() => store.start(), [store]);
@@ -103,7 +130,13 @@ const AccountOverviewPage = observer(function AccountOverviewPage() {
       <div className="kyc-overview">
         <StatusPanel kind="kyc" load={store.kyc} retry={() => void store.loadKyc()} routeId="kyc-kyb.kyc" />
         {business && (
-          <StatusPanel kind="kyb" load={store.kyb} retry={() => void store.loadKyb()} routeId="kyc-kyb.kyb" />
+          <StatusPanel
+            kind="kyb"
+            load={store.kyb}
+            retry={() => void store.loadKyb()}
+            routeId="kyc-kyb.kyb"
+            notAllowed={access.status === 'ready' && !access.can('kyb.submit')}
+          />
         )}
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor } from '@testing-library/react';
+import { myAccess } from '../../../tests/msw/recorded-answers';
 import { answer, kybData, renderVerification } from '../testing/kyc-fixtures';
 
 const KYB_DETAILS = {
@@ -68,5 +69,19 @@ describe('KYB form', { timeout: 180_000 }, () => {
     // An empty form to start again.
     expect(await screen.findByLabelText('Company name')).toHaveValue('');
     expect(screen.getByText('Not submitted')).toBeInTheDocument();
+  });
+
+  it('tells a member whose role may not verify the business who can, and asks the server nothing', async () => {
+    const kyb = answer(endpoints.kyb, kybData('notSubmitted'));
+    myAccess('member');
+    await renderVerification('/account/kyb');
+    expect(
+      await screen.findByText(
+        /^Only the organisation's owner, or a member whose role may verify the business/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The business verification could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+    expect(kyb.count).toBe(0);
   });
 });

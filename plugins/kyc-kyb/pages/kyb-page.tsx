@@ -1,4 +1,4 @@
-import { useRouteHref, useService } from '@core';
+import { useOrganizationAccess, useRouteHref, useService } from '@core';
 import { Alert, Button, Modal, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -19,7 +19,12 @@ const KybPage = observer(function KybPage() {
   const overview = useRouteHref('kyc-kyb.overview');
   const [store] = useState(() => new KybStore(api));
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => store.start(), [store]);
+  const access = useOrganizationAccess();
+  // Only a role holding `kyb.submit` may see or change the business's verification: the others are told who can,
+  // rather than sent a refusal (the server refuses them too).
+  const denied = access.status === 'ready' && !access.can('kyb.submit');
+  const decided = access.status !== 'loading';
+  useEffect(() => (decided && !denied ? store.start() : undefined), [store, decided, denied]);
 
   const hasSomething = store.status !== 'notSubmitted' || Object.keys(store.answers).length > 0;
 
@@ -29,7 +34,8 @@ const KybPage = observer(function KybPage() {
         {t('kyb.title')}
       </Typography.Title>
       <Link to={overview}>{t('actions.toOverview')}</Link>
-      {store.phase === 'loading' && (
+      {denied && <Alert type="info" showIcon message={t('overview.kyb.notAllowed')} />}
+      {!denied && store.phase === 'loading' && (
         <div className="kyc-state" role="status">
           <Spin />
           <span>{t('loading')}</span>
