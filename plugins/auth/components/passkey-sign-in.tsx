@@ -3,11 +3,19 @@ import type { LoginData } from '@contract/v1/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthApi } from '../api/auth-api';
-import { passkeyAutofillAvailable, passkeyPromptCancelled } from '../passkeys/passkey-errors';
 
 type PromptModule = typeof import('../passkeys/passkey-prompt');
 /** The browser library, fetched at most once and never with the login page's first paint. */
 const loadPrompt = (): Promise<PromptModule> => import('../passkeys/passkey-prompt');
+
+/** Whether this browser offers passkeys in the fields' autofill (conditional mediation), asked without the library. */
+async function passkeyAutofillAvailable(): Promise<boolean> {
+  const credential = (
+    globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }
+  ).PublicKeyCredential;
+  if (typeof credential?.isConditionalMediationAvailable !== 'function') return false;
+  return credential.isConditionalMediationAvailable().catch(() => false);
+}
 
 export interface PasskeySignInProps {
   /** The password form is busy: the button waits. */
@@ -51,7 +59,7 @@ export function PasskeySignIn({ disabled, onSignedIn }: PasskeySignInProps) {
           return;
         } catch (error) {
           // The button's prompt replaced this one, or the page went away; a refusal was shown by the HTTP client.
-          if (stopped || passkeyPromptCancelled(error)) return;
+          if (stopped || prompt.promptCancelled(error)) return;
           if (!(error instanceof ApiError && error.code === 'PASSKEY_CHALLENGE_EXPIRED')) return;
         }
       }
@@ -69,8 +77,9 @@ export function PasskeySignIn({ disabled, onSignedIn }: PasskeySignInProps) {
   const signIn = async () => {
     setBusy(true);
     let leaving = false;
+    let prompt: PromptModule | null = null;
     try {
-      const prompt = await loadPrompt();
+      prompt = await loadPrompt();
       const { data } = await api.passkeyLoginOptions(signal());
       const credential = await prompt.getPasskey(data.options);
       const answer = await api.passkeyLogin(
@@ -82,7 +91,7 @@ export function PasskeySignIn({ disabled, onSignedIn }: PasskeySignInProps) {
     } catch (error) {
       if (signal().aborted || error instanceof ApiError) return;
       // The HTTP client showed the server's refusals; the browser's own outcomes are said here.
-      if (passkeyPromptCancelled(error)) notifier.info(t('login.passkey.cancelled'));
+      if (prompt?.promptCancelled(error)) notifier.info(t('login.passkey.cancelled'));
       else notifier.error(t('login.passkey.failed'));
     } finally {
       if (!leaving && !signal().aborted) setBusy(false);

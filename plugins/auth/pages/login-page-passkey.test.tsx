@@ -1,23 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { endpoints } from '@contract/v1/endpoints';
+import { passkeyPrompt } from '../../../tests/passkey-prompt-double';
 import { arrivedAt, endpoint, renderAuth } from '../testing/render-auth';
 
-// The browser's passkey prompt, replaced at the module boundary (jsdom has no WebAuthn). Plain functions, not
-// vi.fn: a spy keeps its own copy of a rejected answer, which would be reported as unhandled.
-let prompt: (options: {
-  optionsJSON: unknown;
-  useBrowserAutofill?: boolean;
-}) => Promise<unknown> = async () => {
-  throw new Error('no prompt expected');
-};
-const promptCalls: { optionsJSON: unknown; useBrowserAutofill?: boolean }[] = [];
-vi.mock('@simplewebauthn/browser', () => ({
-  startAuthentication: (options: { optionsJSON: unknown; useBrowserAutofill?: boolean }) => {
-    promptCalls.push(options);
-    return prompt(options);
-  },
-  WebAuthnAbortService: { cancelCeremony: () => undefined },
-}));
+// The browser's passkey prompt, replaced at the module boundary (jsdom has no WebAuthn).
+vi.mock('@simplewebauthn/browser', () =>
+  import('../../../tests/passkey-prompt-double').then((m) => m.browserModule),
+);
 
 const requestOptions = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' };
 const assertion = {
@@ -37,7 +26,7 @@ const SIGNED_IN = {
 };
 
 beforeEach(() => {
-  promptCalls.length = 0;
+  passkeyPrompt.reset();
   delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
 });
 
@@ -48,7 +37,7 @@ describe('login page: passkeys', { timeout: 60_000 }, () => {
     await renderAuth('/login');
     expect(await screen.findByLabelText('Email')).toHaveAttribute('autocomplete', 'username webauthn');
     expect(passkeyButton()).toBeEnabled();
-    expect(promptCalls).toEqual([]);
+    expect(passkeyPrompt.calls).toEqual([]);
   });
 
   it('signs in with a passkey and no password, then opens the organisation step', async () => {
@@ -56,12 +45,12 @@ describe('login page: passkeys', { timeout: 60_000 }, () => {
       data: { challengeId: 'attempt-1', options: requestOptions },
     });
     const login = endpoint(endpoints.passkeyLogin, { data: SIGNED_IN, msg: 'Login successful' });
-    prompt = async () => assertion;
+    passkeyPrompt.answer = async () => assertion;
     const { user, session } = await renderAuth('/login');
     await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
     await waitFor(() => expect(session.isUserLoggedIn).toBe(true));
     expect(options.bodies).toHaveLength(1);
-    expect(promptCalls).toEqual([{ optionsJSON: requestOptions, useBrowserAutofill: false }]);
+    expect(passkeyPrompt.calls).toEqual([{ optionsJSON: requestOptions, useBrowserAutofill: false }]);
     expect(login.bodies).toEqual([{ challengeId: 'attempt-1', credential: assertion }]);
     expect(session.accessToken).toBe('access-pk');
     expect((await arrivedAt()).pathname).toBe('/orgs');
@@ -70,7 +59,7 @@ describe('login page: passkeys', { timeout: 60_000 }, () => {
   it('says so when the user closes the prompt, and stays on the page', async () => {
     endpoint(endpoints.passkeyLoginOptions, { data: { challengeId: 'attempt-2', options: requestOptions } });
     const login = endpoint(endpoints.passkeyLogin, { data: SIGNED_IN });
-    prompt = async () => {
+    passkeyPrompt.answer = async () => {
       throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
     };
     const { user } = await renderAuth('/login');
@@ -87,10 +76,10 @@ describe('login page: passkeys', { timeout: 60_000 }, () => {
     });
     endpoint(endpoints.passkeyLoginOptions, { data: { challengeId: 'attempt-3', options: requestOptions } });
     const login = endpoint(endpoints.passkeyLogin, { data: SIGNED_IN });
-    prompt = async () => assertion;
+    passkeyPrompt.answer = async () => assertion;
     const { session } = await renderAuth('/login');
     await waitFor(() => expect(session.isUserLoggedIn).toBe(true));
-    expect(promptCalls).toEqual([{ optionsJSON: requestOptions, useBrowserAutofill: true }]);
+    expect(passkeyPrompt.calls).toEqual([{ optionsJSON: requestOptions, useBrowserAutofill: true }]);
     expect(login.bodies).toEqual([{ challengeId: 'attempt-3', credential: assertion }]);
     expect((await arrivedAt()).pathname).toBe('/orgs');
   });

@@ -8,18 +8,12 @@ import { server } from '../../../tests/msw/server';
 import { renderWithPortal } from '../../../tests/render-with-portal';
 import type { SecurityVerificationState } from '../navigation/auth-navigation';
 import { authWithStubs } from '../testing/orgs-fixtures';
+import { passkeyPrompt } from '../../../tests/passkey-prompt-double';
 
-// The browser's passkey prompt, replaced at the module boundary (jsdom has no WebAuthn); a plain function, as a
-// spy's copy of a rejected answer would be reported as unhandled.
-let prompt: () => Promise<unknown> = async () => assertion;
-const promptCalls: unknown[] = [];
-vi.mock('@simplewebauthn/browser', () => ({
-  startAuthentication: (options: unknown) => {
-    promptCalls.push(options);
-    return prompt();
-  },
-  WebAuthnAbortService: { cancelCeremony: () => undefined },
-}));
+// The browser's passkey prompt, replaced at the module boundary (jsdom has no WebAuthn).
+vi.mock('@simplewebauthn/browser', () =>
+  import('../../../tests/passkey-prompt-double').then((m) => m.browserModule),
+);
 
 const plugins = [authWithStubs(['auth.login', 'auth.orgs', 'auth.email-confirmation'])];
 const WITH_PASSKEY: TwoFactorConfigInfo = {
@@ -66,8 +60,8 @@ function record(route: Parameters<typeof onEndpoint>[0], data: unknown) {
 }
 
 beforeEach(() => {
-  promptCalls.length = 0;
-  prompt = async () => assertion;
+  passkeyPrompt.reset();
+  passkeyPrompt.answer = async () => assertion;
 });
 
 describe('security verification: a passkey as the second step', { timeout: 60_000 }, () => {
@@ -90,7 +84,7 @@ describe('security verification: a passkey as the second step', { timeout: 60_00
     await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
     await waitFor(() => expect(session.isUserLoggedIn).toBe(true));
     expect(options).toEqual([{ tokenId: 'token-1' }]);
-    expect(promptCalls).toEqual([{ optionsJSON: requestOptions, useBrowserAutofill: false }]);
+    expect(passkeyPrompt.calls).toEqual([{ optionsJSON: requestOptions, useBrowserAutofill: false }]);
     expect(verified).toEqual([{ tokenId: 'token-1', challengeId: 'step-1', credential: assertion }]);
     expect(session.accessToken).toBe('access-2fa');
   });
@@ -98,7 +92,7 @@ describe('security verification: a passkey as the second step', { timeout: 60_00
   it('says the device could not use a passkey, and leaves the other methods', async () => {
     record(endpoints.passkeySecondStepOptions, { challengeId: 'step-2', options: requestOptions });
     const verified = record(endpoints.verifyTwoFactorPasskey, null);
-    prompt = async () => {
+    passkeyPrompt.answer = async () => {
       throw new DOMException('No credentials.', 'InvalidStateError');
     };
     const { user } = await openVerification();

@@ -28,3 +28,13 @@ export function getPasskey(
 export function cancelPasskeyPrompt(): void {
   WebAuthnAbortService.cancelCeremony();
 }
+
+/**
+ * The user closed the browser's passkey prompt, it timed out, or another prompt replaced it (`NotAllowedError`,
+ * `AbortError`): nothing to report. Read by fields: a DOMException is not always an Error of this realm.
+ */
+export function promptCancelled(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED';
+}

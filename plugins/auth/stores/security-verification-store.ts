@@ -1,6 +1,5 @@
 import { ApiError, type SessionStore } from '@core';
 import type { LoginData, TwoFactorConfigInfo, TwoFactorType } from '@contract/v1/auth';
-import { passkeyPromptCancelled } from '../passkeys/passkey-errors';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AuthApi } from '../api/auth-api';
 import type { ScreenExit } from '../components/orgs-follow-exit';
@@ -145,10 +144,11 @@ export class SecurityVerificationStore {
     if (this.busy) return false;
     this.verifying = true;
     this.passkeyFailed = false;
+    let prompt: typeof import('../passkeys/passkey-prompt') | null = null;
     try {
       const { data: ceremony } = await this.api.passkeySecondStepOptions({ tokenId: this.tokenId }, signal);
-      const { getPasskey } = await import('../passkeys/passkey-prompt');
-      const credential = await getPasskey(ceremony.options);
+      prompt = await import('../passkeys/passkey-prompt');
+      const credential = await prompt.getPasskey(ceremony.options);
       const { data } = await this.api.verifyTwoFactorPasskey(
         { tokenId: this.tokenId, challengeId: ceremony.challengeId, credential: credential as never },
         signal,
@@ -156,7 +156,7 @@ export class SecurityVerificationStore {
       runInAction(() => this.signedIn(data));
       return true;
     } catch (error) {
-      if (!(error instanceof ApiError) && !passkeyPromptCancelled(error))
+      if (!(error instanceof ApiError) && !prompt?.promptCancelled(error))
         runInAction(() => (this.passkeyFailed = true));
       return false;
     } finally {

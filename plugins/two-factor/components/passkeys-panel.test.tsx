@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@contract/v1/endpoints';
 import type { PasskeyInfo } from '@contract/v1/index';
+import { creationPrompt } from '../../../tests/passkey-prompt-double';
 import { endpoint, profileEndpoint, renderTwoFactor } from '../testing/two-factor-fixtures';
 
-// The browser's passkey prompt, replaced at the module boundary: jsdom has no WebAuthn. A plain function, not a
-// vi.fn: the spy's own copy of a rejected answer would be reported as unhandled.
-let prompt: (options: unknown) => Promise<unknown> = async () => undefined;
-const promptCalls: unknown[] = [];
-vi.mock('@simplewebauthn/browser', () => ({
-  startRegistration: (options: unknown) => {
-    promptCalls.push(options);
-    return prompt(options);
-  },
-}));
+// The browser's passkey prompt, replaced at the module boundary (jsdom has no WebAuthn).
+vi.mock('@simplewebauthn/browser', () =>
+  import('../../../tests/passkey-prompt-double').then((m) => m.browserModule),
+);
 
 const laptop: PasskeyInfo = {
   id: 'pk-1',
@@ -49,10 +44,7 @@ async function openPanel(passkeys: PasskeyInfo[]) {
   return { ...view, panel };
 }
 
-beforeEach(() => {
-  promptCalls.length = 0;
-  prompt = async () => undefined;
-});
+beforeEach(() => creationPrompt.reset());
 
 describe('passkeys panel', { timeout: 30_000 }, () => {
   it('lists each passkey with its name, device type, when it was added and last used', async () => {
@@ -78,7 +70,7 @@ describe('passkeys panel', { timeout: 30_000 }, () => {
       data: { ...laptop, id: 'pk-9', name: 'My key' },
       msg: 'Passkey added',
     });
-    prompt = async () => registration;
+    creationPrompt.answer = async () => registration;
 
     await user.click(within(panel).getByRole('button', { name: 'Add a passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
@@ -89,7 +81,7 @@ describe('passkeys panel', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText('Passkey added')).toBeInTheDocument();
-    expect(promptCalls).toEqual([{ optionsJSON: creationOptions }]);
+    expect(creationPrompt.calls).toEqual([{ optionsJSON: creationOptions }]);
     expect(registered.bodies).toEqual([{ challengeId: 'ch-1', name: 'My key', credential: registration }]);
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Add a passkey' })).not.toBeInTheDocument(),
@@ -103,7 +95,7 @@ describe('passkeys panel', { timeout: 30_000 }, () => {
       data: { challengeId: 'ch-2', options: creationOptions },
     });
     const registered = endpoint(endpoints.registerPasskey, { data: laptop });
-    prompt = async () => {
+    creationPrompt.answer = async () => {
       throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
     };
     await user.click(within(panel).getByRole('button', { name: 'Add a passkey' }));

@@ -8,7 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { LoginData } from '../../../contract/v1/auth';
 import type {
@@ -419,6 +419,9 @@ export class PasskeyService {
   ): Promise<string> {
     const challengeId = newOpaqueToken();
     const now = this.s.clock.now();
+    // The login page asks for a sign-in challenge at each visit (its autofill): expired ones go as new ones come,
+    // through the expiry index, so the table holds about five minutes of visits.
+    await this.s.db.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, now));
     await this.s.db.insert(passkeyChallenges).values({
       id: sha256(challengeId),
       purpose,

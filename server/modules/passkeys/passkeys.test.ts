@@ -7,6 +7,7 @@ import { DEMO_IDS, DEMO_PASSWORD } from '../../seed/demo-data';
 import { SoftwareAuthenticator, type CeremonyChoices } from '../../test/software-authenticator';
 import { FakeClock, call, createTestApp, loginAs } from '../../test/test-app';
 import { users } from '../users/schema';
+import { passkeyChallenges } from './schema';
 
 /**
  * Passkeys (issue #36 item 1, docs/passkeys.md), driven through the API with a software authenticator that builds
@@ -215,6 +216,10 @@ describe('signing in with a passkey and no password', () => {
     clock.advance(minutes(5));
     const expired = await signIn(late.challengeId, authenticator.authenticate(late.options));
     expect(expired.json.code).toBe('PASSKEY_CHALLENGE_EXPIRED');
+    // Expired challenges do not pile up: the next ceremony clears them.
+    await signInOptions();
+    const left = await app.database.db.select().from(passkeyChallenges);
+    expect(left.every((row) => row.expiresAt.getTime() > clock.now().getTime())).toBe(true);
   });
 
   it('refuses a wrong origin, a wrong relying party and an unknown passkey, spending the challenge', async () => {
