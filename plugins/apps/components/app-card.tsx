@@ -1,3 +1,4 @@
+import { PortalConfig, useService } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { Badge, Button, Tooltip, Typography } from 'antd';
 import { useId } from 'react';
@@ -14,12 +15,23 @@ export interface AppCardProps {
   onSetEnabled: (app: AppListItem, enabled: boolean) => void;
 }
 
-/** One app of the dashboard (docs/apps-and-sso.md): title, description, Launch, 'Service online' and 'Learn more'. */
+/**
+ * One app of the dashboard (docs/apps-and-sso.md): title, description, Launch, its state ('Service online', 'No
+ * access', 'Service disabled') and 'Learn more'. A Launch that cannot work says why and who can change it.
+ */
 export function AppCard({ app, launching, processing, canManage, onLaunch, onSetEnabled }: AppCardProps) {
   const { t } = useTranslation('apps');
   const titleId = useId();
   const reasonId = useId();
-  const reason = canManage ? t('card.cannotLaunch.manager') : t('card.cannotLaunch.member');
+  const { supportEmail } = useService(PortalConfig);
+  // A first-party app the organisation cannot launch is one whose portal it has no access to: only the product's
+  // support can grant it. A partner app that cannot launch is one the organisation disabled.
+  const noAccess = !app.canLaunch && !app.thirdParty;
+  const reason = noAccess
+    ? t('card.cannotLaunch.noAccess', { title: app.title, supportEmail })
+    : canManage
+      ? t('card.cannotLaunch.manager')
+      : t('card.cannotLaunch.member');
 
   const launch = (
     <Button
@@ -51,7 +63,11 @@ export function AppCard({ app, launching, processing, canManage, onLaunch, onSet
         )}
       </div>
       <Typography.Paragraph className="apps-card__description">{app.description}</Typography.Paragraph>
-      <Badge status="success" text={t('card.online')} className="apps-card__status" />
+      <Badge
+        status={app.canLaunch ? 'success' : 'default'}
+        text={app.canLaunch ? t('card.online') : noAccess ? t('card.noAccess') : t('card.disabled')}
+        className="apps-card__status"
+      />
       <div className="apps-card__actions">
         <a href={app.referenceLink} target="_blank" rel="noopener noreferrer">
           {t('card.learnMore')}

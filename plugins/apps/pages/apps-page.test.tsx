@@ -167,15 +167,34 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     }
   });
 
-  it('disables Launch when the app cannot launch and tells an owner to enable the service', async () => {
+  it('disables Launch of a disabled partner app and tells an owner to enable the service', async () => {
     appList();
     const { user } = await renderDashboard('owner');
-    const launch = (await card('Document Exchange')).getByRole('button', { name: 'Launch' });
+    const ledger = await card('LedgerBooks');
+    const launch = ledger.getByRole('button', { name: 'Launch' });
     expect(launch).toBeDisabled();
+    expect(ledger.getByText('Service disabled')).toBeInTheDocument();
+    expect(ledger.queryByText('Service online')).not.toBeInTheDocument();
     const hint = 'This service is disabled. Enable the service to launch this app.';
+    expect(launch).toHaveAccessibleDescription(`LedgerBooks ${hint}`);
+    await user.hover(launch.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(hint);
+  });
+
+  it('says the organisation has no access to a first-party app and who can get it, rather than to enable it', async () => {
+    appList();
+    const { user } = await renderDashboard('owner');
+    const exchange = await card('Document Exchange');
+    const launch = exchange.getByRole('button', { name: 'Launch' });
+    expect(launch).toBeDisabled();
+    expect(exchange.getByText('No access')).toBeInTheDocument();
+    expect(exchange.queryByText('Service online')).not.toBeInTheDocument();
+    const hint =
+      'Your organisation has no access to Document Exchange. Its owner can ask support@example.com for access.';
     expect(launch).toHaveAccessibleDescription(`Document Exchange ${hint}`);
     await user.hover(launch.parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(hint);
+    expect(exchange.queryByRole('button', { name: /Options for/ })).not.toBeInTheDocument();
   });
 
   it('tells anyone else to contact the account owner or admin', async () => {
