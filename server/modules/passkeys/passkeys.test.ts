@@ -81,6 +81,8 @@ describe('registering a passkey', () => {
       createdAt: clock.now().toISOString(),
       lastUsedAt: null,
     });
+    // Listed in the order they were added.
+    clock.advance(seconds(1));
     const synced = await register(accessToken, newAuthenticator({ synced: true }), 'Phone');
     expect(synced.json.data).toMatchObject({ deviceType: 'multiDevice', backedUp: true });
     const list = await call(app, { url: '/v1/passkeys', token: accessToken });
