@@ -68,6 +68,10 @@ test.describe('activity log', () => {
       .click();
     await expect(page).toHaveURL(/\/user\/active-log$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+    // The side menu shows where the user is: the log has its own entry, beside Profile and Security.
+    await expect(page.locator('.ant-pro-sider').getByRole('menuitem', { name: 'Activity log' })).toHaveClass(
+      /ant-menu-item-selected/,
+    );
     // The user area's tabs come from the two-factor plugin's slot, with this plugin's page among them.
     const tabs = page.getByRole('navigation', { name: 'Profile sections' });
     await expect(tabs).toBeVisible();
@@ -177,6 +181,10 @@ test.describe('activity log', () => {
       .getByRole('link', { name: 'Activity' })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Organisation activity' })).toBeVisible();
+    // The Organisation group of the side menu lists the activity too, and marks it as the page shown.
+    await expect(
+      page.locator('.ant-pro-sider').getByRole('menuitem', { name: 'Activity', exact: true }),
+    ).toHaveClass(/ant-menu-item-selected/);
     const change = row(page, /changed the role of/);
     await expect(change).toHaveCount(1);
     // Both test accounts are called Robin Journey: the sentence names the owner, then the member.

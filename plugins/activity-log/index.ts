@@ -40,5 +40,18 @@ const activityLog: PortalPlugin = {
       load: () => import('./pages/signed-out-page'),
     },
   ],
+  // Each page has its own menu entry, so the side menu shows where the user is: the user's log beside Profile and
+  // Security, the organisation's under the Organisation group (on top level when no plugin provides that group).
+  menu: () => [
+    { id: 'activity-log.user', routeId: 'activity-log.user', labelKey: 'menu.activity', order: 92 },
+    {
+      id: 'activity-log.organisation',
+      routeId: 'activity-log.organisation',
+      labelKey: 'nav.organisation',
+      access: 'activity-log.organisation',
+      parentId: 'organisation-acl.menu',
+      order: 14,
+    },
+  ],
 };
 export default activityLog;
