@@ -79,4 +79,12 @@ describe('locale files', () => {
       expect({ lang, empty }).toEqual({ lang, empty: [] });
     }
   });
+
+  it.each(namespaces)('namespace "%s" keeps a number and its percent sign on one line', (ns) => {
+    // "80 %" with an ordinary space can break between the two at the end of a line; a no-break space cannot.
+    for (const lang of languages) {
+      const text = readFileSync(join(root, lang, `${ns}.json`), 'utf8');
+      expect({ lang, broken: text.match(/\d [%٪]/g) ?? [] }).toEqual({ lang, broken: [] });
+    }
+  });
 });
