@@ -5,7 +5,7 @@ import { TokenRefresher } from '../http/token-refresher';
 import { SessionStore } from '../session/session-store';
 import { browserIdleEnvironment, IdleEnvironment } from './idle-environment';
 
-/** `watching`: counting idle time; `warning`: the 'Session Expired' dialog counts down. */
+/** `watching`: counting idle time; `warning`: the 'Your session is about to expire' dialog counts down. */
 export type IdlePhase = 'inactive' | 'watching' | 'warning';
 
 /** Mouse moves fire dozens of times a second; recording one per second is plenty for minute-long timeouts. */

@@ -72,7 +72,7 @@ function advanceTo(ms: number) {
   act(() => vi.advanceTimersByTime(START + ms - Date.now()));
 }
 
-const dialog = () => screen.queryByRole('dialog', { name: 'Session Expired' });
+const dialog = () => screen.queryByRole('dialog', { name: 'Your session is about to expire' });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -293,7 +293,7 @@ describe('IdleSessionGuard', () => {
   it('speaks French', async () => {
     await setup({ language: 'fr' });
     advanceTo(11 * MINUTE);
-    const french = screen.getByRole('dialog', { name: 'Session expirée' });
+    const french = screen.getByRole('dialog', { name: 'Votre session va bientôt expirer' });
     expect(french).toHaveTextContent('Pour votre sécurité, vous serez déconnecté dans 60 secondes.');
     expect(screen.getByRole('button', { name: 'Poursuivre la session' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();

@@ -15,7 +15,7 @@ export interface IdleSessionGuardProps {
 }
 
 /**
- * The 'Session Expired' dialog. Mount it once, inside the router and the theme, for the whole app:
+ * The 'Your session is about to expire' dialog. Mount it once, inside the router and the theme, for the whole app:
  * it does nothing while nobody is logged in.
  * @example
  * <IdleSessionGuard onExpired={() => navigate('/login', { replace: true })} />
