@@ -9,7 +9,7 @@ import { PASSKEY_MESSAGES, PasskeyService } from './passkey-service';
  */
 export default defineServerModule({
   name: 'passkeys',
-  needs: ['db', 'clock', 'config', 'audit', 'recentAuth', 'sessions', 'authenticate'],
+  needs: ['db', 'clock', 'config', 'audit', 'recentAuth', 'sessions', 'throttle', 'authenticate'],
   plugin: async (app, { authenticate, ...services }) => {
     const passkeys = new PasskeyService(services);
     const route = contractRouter(app, authenticate);
@@ -35,13 +35,13 @@ export default defineServerModule({
       return { data: null, msg: PASSKEY_MESSAGES.removed };
     });
     // Public: no access token exists yet. The challenge id is the attempt's credential, the tokenId the login's.
-    route(endpoints.passkeyLoginOptions, async () => ({
-      data: await passkeys.signInOptions(),
+    route(endpoints.passkeyLoginOptions, async (request) => ({
+      data: await passkeys.signInOptions(request.ip),
       msg: PASSKEY_MESSAGES.options,
     }));
     route(endpoints.passkeyLogin, (request) => passkeys.signIn(request.body, request));
     route(endpoints.passkeySecondStepOptions, async (request) => ({
-      data: await passkeys.secondStepOptions(request.body),
+      data: await passkeys.secondStepOptions(request.body, request.ip),
       msg: PASSKEY_MESSAGES.options,
     }));
     route(endpoints.verifyTwoFactorPasskey, (request) => passkeys.secondStep(request.body, request));

@@ -22,7 +22,7 @@ import type {
   RenamePasskeyBody,
 } from '../../../contract/v1/passkeys';
 import { minutes } from '../../clock';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { MessageKey } from '../../i18n/message';
 import { message } from '../../i18n/message';
 import { newId, newOpaqueToken, sha256 } from '../../security/random';
@@ -43,6 +43,7 @@ export const PASSKEY_MESSAGES = {
   refused: 'passkeys.refused',
   counterRollback: 'passkeys.counterRollback',
   alreadyRegistered: 'passkeys.alreadyRegistered',
+  throttled: 'passkeys.throttled',
   loginChallengeExpired: 'login.challengeExpired',
   success: 'login.success',
   blocked: 'login.blocked',
@@ -55,6 +56,12 @@ export const MAX_PASSKEYS = 20;
  * passkey autofill waits while the user reads the page.
  */
 export const CHALLENGE_TTL_MS = minutes(5);
+/**
+ * Challenges one address may ask for without signing in (the login page asks once per visit, for its autofill):
+ * every challenge is a row for five minutes, so a script cannot fill the table; an office behind one address stays
+ * far below it.
+ */
+export const PUBLIC_CHALLENGE_LIMIT = { limit: 120, windowMs: minutes(1) };
 
 type PasskeyRow = typeof passkeys.$inferSelect;
 type Purpose = (typeof passkeyChallenges.$inferSelect)['purpose'];
@@ -62,7 +69,7 @@ type Purpose = (typeof passkeyChallenges.$inferSelect)['purpose'];
 /** The shared services PasskeyService uses. */
 export type PasskeyServiceNeeds = Pick<
   Services,
-  'audit' | 'clock' | 'config' | 'db' | 'recentAuth' | 'sessions'
+  'audit' | 'clock' | 'config' | 'db' | 'recentAuth' | 'sessions' | 'throttle'
 >;
 
 const toInfo = (row: PasskeyRow): PasskeyInfo => ({
@@ -227,7 +234,8 @@ export class PasskeyService {
   }
 
   /** Sign-in with no password: any passkey of this site (discoverable), chosen in the browser's prompt or autofill. */
-  async signInOptions(): Promise<PasskeyCeremonyData<PublicKeyCredentialRequestOptionsJSON>> {
+  async signInOptions(ip: string): Promise<PasskeyCeremonyData<PublicKeyCredentialRequestOptionsJSON>> {
+    await this.admitPublicChallenge(ip);
     const options = await generateAuthenticationOptions({
       rpID: this.rp.rpId,
       timeout: CHALLENGE_TTL_MS,
@@ -266,7 +274,9 @@ export class PasskeyService {
   /** The second step of a password login: only the passkeys of the account that typed its password. */
   async secondStepOptions(
     body: PasskeySecondStepOptionsBody,
+    ip: string,
   ): Promise<PasskeyCeremonyData<PublicKeyCredentialRequestOptionsJSON>> {
+    await this.admitPublicChallenge(ip);
     const login = await this.openLoginChallenge(body.tokenId);
     const own = await this.s.db
       .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
@@ -410,6 +420,12 @@ export class PasskeyService {
       throw badRequest(PASSKEY_MESSAGES.counterRollback, 'PASSKEY_COUNTER_ROLLBACK');
     }
     return moved[0];
+  }
+
+  private async admitPublicChallenge(ip: string): Promise<void> {
+    const taken = await this.s.throttle.take('passkey-challenge', ip, PUBLIC_CHALLENGE_LIMIT);
+    if (!taken.ok)
+      throw tooManyRequests(PASSKEY_MESSAGES.throttled, taken.retryAfterSeconds, 'PASSKEY_THROTTLED');
   }
 
   private async openChallenge(

@@ -305,6 +305,21 @@ describe('signing in with a passkey and no password', () => {
   });
 });
 
+describe('challenges asked for without signing in', () => {
+  it('are limited per address: a script cannot fill the table, another address is not affected', async () => {
+    const ask = (ip: string) => call(app, { url: '/v1/passkey-login/options', method: 'POST', ip });
+    clock.advance(minutes(1));
+    for (let i = 0; i < 120; i++) expect((await ask('203.0.113.7')).statusCode).toBe(200);
+    const refused = await ask('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json.code).toBe('PASSKEY_THROTTLED');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await ask('203.0.113.8')).statusCode).toBe(200);
+    clock.advance(minutes(1));
+    expect((await ask('203.0.113.7')).statusCode).toBe(200);
+  });
+});
+
 describe('a passkey is two factors', () => {
   it('enters an organisation that enforces 2FA after a passkey sign-in; a password login of the same user is refused', async () => {
     // demo@example.com is an admin of Globex, which enforces 2FA, and has 2FA off.
