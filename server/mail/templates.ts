@@ -281,6 +281,8 @@ export type SecurityChange =
   | 'authenticatorRemoved'
   | 'mobileAdded'
   | 'mobileRemoved'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
   | 'recoveryEmailChanged'
   | 'phoneChanged'
   | 'passwordChanged';

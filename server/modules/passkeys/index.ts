@@ -9,7 +9,19 @@ import { PASSKEY_MESSAGES, PasskeyService } from './passkey-service';
  */
 export default defineServerModule({
   name: 'passkeys',
-  needs: ['db', 'clock', 'config', 'audit', 'recentAuth', 'sessions', 'throttle', 'authenticate'],
+  needs: [
+    'db',
+    'clock',
+    'config',
+    'audit',
+    'i18n',
+    'links',
+    'mailer',
+    'recentAuth',
+    'sessions',
+    'throttle',
+    'authenticate',
+  ],
   plugin: async (app, { authenticate, ...services }) => {
     const passkeys = new PasskeyService(services);
     const route = contractRouter(app, authenticate);

@@ -25,6 +25,7 @@ import { minutes } from '../../clock';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import type { MessageKey } from '../../i18n/message';
 import { message } from '../../i18n/message';
+import { SecurityNotices } from '../../mail/security-notices';
 import { newId, newOpaqueToken, sha256 } from '../../security/random';
 import type { Services } from '../../services';
 import { loginChallenges } from '../auth/schema';
@@ -69,7 +70,7 @@ type Purpose = (typeof passkeyChallenges.$inferSelect)['purpose'];
 /** The shared services PasskeyService uses. */
 export type PasskeyServiceNeeds = Pick<
   Services,
-  'audit' | 'clock' | 'config' | 'db' | 'recentAuth' | 'sessions' | 'throttle'
+  'audit' | 'clock' | 'config' | 'db' | 'i18n' | 'links' | 'mailer' | 'recentAuth' | 'sessions' | 'throttle'
 >;
 
 const toInfo = (row: PasskeyRow): PasskeyInfo => ({
@@ -91,7 +92,11 @@ const userHandleOf = (userId: string) => new TextEncoder().encode(userId);
  * single use, expires, and is bound to who asked for it; the WebAuthn checks themselves are @simplewebauthn/server's.
  */
 export class PasskeyService {
-  constructor(private readonly s: PasskeyServiceNeeds) {}
+  private readonly notices: SecurityNotices;
+
+  constructor(private readonly s: PasskeyServiceNeeds) {
+    this.notices = new SecurityNotices(s);
+  }
 
   private get rp() {
     return this.s.config.passkeys;
@@ -193,6 +198,9 @@ export class PasskeyService {
       userId: auth.userId,
       details: { passkeyId: row.id, name: row.name, deviceType: row.deviceType },
     });
+    // A new way in: the account hears of it, as of a new second factor (docs/two-factor.md#recent-authentication).
+    const user = await this.user(auth.userId);
+    this.notices.send(user, 'passkeyAdded', request);
     return toInfo(row);
   }
 
@@ -231,6 +239,7 @@ export class PasskeyService {
       userId: auth.userId,
       details: { passkeyId: row.id, name: row.name },
     });
+    this.notices.send(await this.user(auth.userId), 'passkeyRemoved', request);
   }
 
   /** Sign-in with no password: any passkey of this site (discoverable), chosen in the browser's prompt or autofill. */

@@ -5,7 +5,7 @@ import { minutes, seconds } from '../../clock';
 import type { App } from '../../http/types';
 import { DEMO_IDS, DEMO_PASSWORD } from '../../seed/demo-data';
 import { SoftwareAuthenticator, type CeremonyChoices } from '../../test/software-authenticator';
-import { FakeClock, call, createTestApp, loginAs } from '../../test/test-app';
+import { FakeClock, call, createTestApp, loginAs, mailbox } from '../../test/test-app';
 import { users } from '../users/schema';
 import { passkeyChallenges } from './schema';
 
@@ -87,6 +87,12 @@ describe('registering a passkey', () => {
     expect(synced.json.data).toMatchObject({ deviceType: 'multiDevice', backedUp: true });
     const list = await call(app, { url: '/v1/passkeys', token: accessToken });
     expect(list.json.data.passkeys.map((p: { name: string }) => p.name)).toEqual(['Work laptop', 'Phone']);
+    // A new way in is mailed to the account, as a new second factor is.
+    await app.services.mailer.idle();
+    const notices = (await mailbox(app, 'alice@example.com')).filter(
+      (m) => m.subject === 'Security notice for your account',
+    );
+    expect(notices.filter((m) => m.text.includes('A passkey was added to your account'))).toHaveLength(2);
     expect((await events('alice@example.com', 'passkey.added')).map((e) => e.details?.name)).toEqual([
       'Phone',
       'Work laptop',
@@ -471,6 +477,9 @@ describe('managing passkeys', () => {
     expect((await events('alice@example.com', 'passkey.removed'))[0]!.details).toMatchObject({
       name: 'New name',
     });
+    await app.services.mailer.idle();
+    const mail = await mailbox(app, 'alice@example.com');
+    expect(mail.some((m) => m.text.includes('A passkey was removed from your account.'))).toBe(true);
     expect((await events('alice@example.com', 'passkey.renamed'))[0]!.details).toMatchObject({
       before: 'Old name',
       name: 'New name',
