@@ -162,8 +162,12 @@ const walk = test.extend<object, { registry: RegisteredRoute[]; tabs: VisitorTab
   ],
 });
 
-/** Needs the owner's session: the app layout and guarded auth pages. */
-const needsSession = (route: RegisteredRoute) => route.layout === 'app' || route.guards.length > 0;
+/**
+ * Needs the owner's session: the app layout and guarded auth pages. The sign-in page's `signedOut` guard sends a
+ * signed-in visitor on, so that page is checked as a visitor sees it.
+ */
+const needsSession = (route: RegisteredRoute) =>
+  route.layout === 'app' || route.guards.some((guard) => guard !== 'signedOut');
 
 /**
  * axe's findings on `path` in every language and width, each line saying where. Each language loads the page once

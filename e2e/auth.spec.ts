@@ -91,7 +91,7 @@ async function submitLogin(
   await expect(page.getByRole('heading', { level: 1, name: texts.loginTitle })).toBeVisible();
   await page.getByLabel(texts.email, { exact: true }).fill(email);
   await page.getByLabel(texts.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: texts.loginButton }).click();
+  await page.getByRole('button', { name: texts.loginButton, exact: true }).click();
 }
 
 /** The organisation screen, reached after a login. */

@@ -30,7 +30,7 @@ async function openLoginInFrench(page: Page): Promise<void> {
 async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 test.describe('server messages in French', () => {

@@ -151,7 +151,7 @@ test.describe('organisations', () => {
     await page.getByLabel('Language').selectOption('fr');
     await page.getByLabel('E-mail', { exact: true }).fill(owner.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
     await page.waitForURL(/\/dashboard\/apps$/);
     await page.goto('/organisation/users');
