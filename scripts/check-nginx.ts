@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import pg from 'pg';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium-path.ts';
-import { freePort, NGINX, startNginxProxy, type NginxProxy } from './nginx-proxy.ts';
+import { freePort, NGINX, startNginxProxy, stopGroup, type NginxProxy } from './nginx-proxy.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const postgres = process.env.NGINX_CHECK_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
@@ -70,23 +70,6 @@ function get(url: string, headers: Record<string, string>, ca?: Buffer): Promise
 function startGroup(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const output = openSync(logFile, 'a');
   return spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', output, output] });
-}
-
-async function stopGroup(child: ChildProcess | undefined): Promise<void> {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((done) => child.once('exit', done));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, name);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  if (!(await Promise.race([gone.then(() => true), sleep(10_000).then(() => false)]))) {
-    signal('SIGKILL');
-    await gone;
-  }
 }
 
 async function waitFor(

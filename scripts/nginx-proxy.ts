@@ -121,8 +121,9 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+/** Stops a process started in its own group (`detached`): SIGTERM to the group, SIGKILL after 10 s. */
+export async function stopGroup(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
   const gone = new Promise((done) => child.once('exit', done));
   const signal = (name: NodeJS.Signals) => {
     try {
