@@ -6,7 +6,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { ACTIVITY_CATEGORIES, ACTIVITY_LIMITS, type ActivityCategory } from './activity-log-constants';
-import { Envelope, Nullable, PageOffset, messages } from './common';
+import { Envelope, MessageOnly, messages, Nullable, PageOffset } from './common';
+import { endpoint } from './endpoint';
 
 export { ACTIVITY_CATEGORIES, ACTIVITY_LIMITS };
 
@@ -232,3 +233,83 @@ export type UserSessionParams = Static<typeof UserSessionParams>;
 export const EndOtherSessionsData = Type.Object({ ended: Type.Integer() });
 export type EndOtherSessionsData = Static<typeof EndOtherSessionsData>;
 export const EndOtherSessionsResponse = Envelope(EndOtherSessionsData);
+
+const OPENAPI_TAG = 'Activity log and sessions';
+
+/**
+ * Activity log and sessions (docs/activity-log.md). Account-scoped: `type=user` is the caller's own log; for
+ * `type=organisation` the handler applies the organisation gate and requires `activity.view` in the token's
+ * organisation (one query parameter decides the view, so the entry cannot carry the permission itself).
+ */
+export const activityLogEndpoints = {
+  activityLogs: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/activity-logs',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        "The caller's own events (type=user) or the events of the token's organisation (type=organisation, needs activity.view), newest first, paged (offset from 1); filters: search (literal text over event, actor, target, IP), fromDate/toDate (days of timeZone within the last 89 days), eventType (a category). Reading writes nothing.",
+    },
+    { query: ActivityLogQuery, response: ActivityLogResponse },
+  ),
+  exportActivityLogs: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/activity-logs/export',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        'The filtered events as a streamed text/csv attachment (UTF-8, header row, RFC 4180, cells starting with = + - @ escaped); same rules as GET /v1/activity-logs.',
+    },
+    { query: ActivityLogExportQuery, response: ActivityLogCsv },
+  ),
+  reportActivity: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/activity-logs/:id/not-me',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        '"This wasn\'t me" on one of the caller\'s own successful sign-ins: every session of the account ends (this one too), a password reset link is mailed and the report is recorded.',
+    },
+    { params: ActivityEventParams, response: MessageOnly },
+  ),
+  userSessions: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/user/sessions',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        "The caller's signed-in sessions (device, IP, first and last seen), the current one marked.",
+    },
+    { response: UserSessionListResponse },
+  ),
+  endUserSession: endpoint(
+    {
+      method: 'DELETE',
+      path: '/v1/user/sessions/:sessionId',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: "Ends one of the caller's sessions: its refresh and access tokens stop working at once.",
+    },
+    { params: UserSessionParams, response: MessageOnly },
+  ),
+  endOtherUserSessions: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/user/sessions/end-others',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: "Ends every session of the caller's account except the current one.",
+    },
+    { response: EndOtherSessionsResponse },
+  ),
+} as const;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, Nullable, OpaqueId, PortalKey } from './common';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 
@@ -116,3 +117,81 @@ export const SsoIdentity = Type.Object({
 });
 export type SsoIdentity = Static<typeof SsoIdentity>;
 export const SsoExchangeResponse = Envelope(SsoIdentity);
+
+const OPENAPI_TAG = 'Apps';
+
+/**
+ * Apps
+ */
+export const appEndpoints = {
+  apps: endpoint(
+    { method: 'GET', path: '/v1/apps', auth: 'session', tag: OPENAPI_TAG },
+    { response: AppListResponse },
+  ),
+  launchApp: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/app/launch',
+      auth: 'session',
+      tag: OPENAPI_TAG,
+      description:
+        'A first-party launch: a single-use token (about 60 s) the target portal trades at POST /v1/token.',
+    },
+    { body: AppIdBody, response: AppLaunchResponse },
+  ),
+  appSso: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/app/sso',
+      auth: 'session',
+      tag: OPENAPI_TAG,
+      description:
+        'A third-party launch with completed SSO: open `url + token`. The partner trades the token at POST /v1/app/sso/exchange.',
+    },
+    { body: AppIdBody, response: AppSsoResponse },
+  ),
+  setAppStatus: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/app/status',
+      auth: 'session',
+      permission: 'apps.manage',
+      tag: OPENAPI_TAG,
+      description: 'Enables or disables a third-party app for the active organisation.',
+    },
+    { body: AppStatusBody, response: AppItemResponse },
+  ),
+  setAppConfig: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/app/config',
+      auth: 'session',
+      permission: 'apps.manage',
+      tag: OPENAPI_TAG,
+      description: "Records whether the organisation completed a third-party app's single sign-on set-up.",
+    },
+    { body: AppConfigBody, response: AppItemResponse },
+  ),
+  exchangeLaunchToken: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/token',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        'Trades a first-party launch token for a session of the receiving portal. Single use, about 60 s.',
+    },
+    { body: LaunchTokenBody, response: LaunchTokenResponse },
+  ),
+  exchangeSsoToken: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/app/sso/exchange',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        'The partner app learns who arrived (an identity, never API tokens). Single use, about 60 s, bound to the app.',
+    },
+    { body: SsoExchangeBody, response: SsoExchangeResponse },
+  ),
+} as const;

@@ -3,14 +3,22 @@ import {
   EmailAddress,
   Envelope,
   LoginPassword,
+  MessageOnly,
+  messages,
   NewPassword,
   Nullable,
   OpaqueId,
   PersonName,
-  SixDigitCode,
-  messages,
   ruleString,
+  SixDigitCode,
 } from './common';
+import {
+  PasskeyCeremonyResponse,
+  PasskeyLoginBody,
+  PasskeySecondStepBody,
+  PasskeySecondStepOptionsBody,
+} from './passkeys';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 const OptionalRef = Type.Optional(Nullable(Type.String({ maxLength: 200 })));
@@ -141,3 +149,92 @@ export type TwoFactorOtpBody = Static<typeof TwoFactorOtpBody>;
 export const TwoFactorOtpData = Type.Object({ otp: Type.Optional(Type.String()) });
 export type TwoFactorOtpData = Static<typeof TwoFactorOtpData>;
 export const TwoFactorOtpResponse = Envelope(TwoFactorOtpData);
+
+const OPENAPI_TAG = 'Authentication';
+
+/**
+ * Authentication (docs/product-rules.md: sign-in and accounts)
+ */
+export const authEndpoints = {
+  login: endpoint(
+    { method: 'POST', path: '/v1/login', auth: 'public', tag: OPENAPI_TAG },
+    { body: LoginBody, response: LoginResponse },
+  ),
+  register: endpoint(
+    { method: 'POST', path: '/v1/register', auth: 'public', tag: OPENAPI_TAG },
+    { body: RegisterBody, response: RegisterResponse },
+  ),
+  forgetPassword: endpoint(
+    { method: 'POST', path: '/v1/forget-password', auth: 'public', tag: OPENAPI_TAG },
+    { body: ForgetPasswordBody, response: MessageOnly },
+  ),
+  resendEmail: endpoint(
+    { method: 'POST', path: '/v1/resend-email', auth: 'public', tag: OPENAPI_TAG },
+    { body: ResendEmailBody, response: MessageOnly },
+  ),
+  resetPassword: endpoint(
+    { method: 'PATCH', path: '/v1/reset-password', auth: 'public', tag: OPENAPI_TAG },
+    { body: ResetPasswordBody, response: MessageOnly },
+  ),
+  verifyEmail: endpoint(
+    { method: 'POST', path: '/v1/verify-email', auth: 'public', tag: OPENAPI_TAG },
+    { body: VerifyEmailBody, response: MessageOnly },
+  ),
+  logout: endpoint(
+    { method: 'POST', path: '/v1/logout', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { response: MessageOnly },
+  ),
+  verifyTwoFactor: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/two-factor/verify',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        'The tokenId from login is the credential here: no access token exists until the second factor passes.',
+    },
+    { body: TwoFactorVerifyBody, response: LoginResponse },
+  ),
+  requestTwoFactorOtp: endpoint(
+    { method: 'PATCH', path: '/v1/two-factor/otp', auth: 'public', tag: OPENAPI_TAG },
+    { body: TwoFactorOtpBody, response: TwoFactorOtpResponse },
+  ),
+  // Passkeys (docs/passkeys.md): sign-in without a password, and a passkey as the second step of a password login.
+  passkeyLoginOptions: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkey-login/options',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        'Starts a passkey sign-in: WebAuthn request options with a single-use challenge that expires.',
+    },
+    { response: PasskeyCeremonyResponse },
+  ),
+  passkeyLogin: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkey-login',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        'Signs in with a passkey and no password; answers like /v1/login with tokens. A passkey counts as two factors.',
+    },
+    { body: PasskeyLoginBody, response: LoginResponse },
+  ),
+  passkeySecondStepOptions: endpoint(
+    { method: 'POST', path: '/v1/two-factor/passkey/options', auth: 'public', tag: OPENAPI_TAG },
+    { body: PasskeySecondStepOptionsBody, response: PasskeyCeremonyResponse },
+  ),
+  verifyTwoFactorPasskey: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/two-factor/passkey',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        'A passkey of the account as the second step of a password login (the tokenId from login); answers like two-factor/verify.',
+    },
+    { body: PasskeySecondStepBody, response: LoginResponse },
+  ),
+} as const;

@@ -10,6 +10,7 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, Nullable, PageOffset, messages } from './common';
 import { BILLING_LIMITS, CARD_BRANDS, INVOICE_STATUSES } from './billing-rules';
+import { endpoint } from './endpoint';
 
 export { BILLING_LIMITS, CARD_BRANDS, INVOICE_STATUSES };
 
@@ -473,3 +474,235 @@ export const UsageResponse = Envelope(
 
 /** The header POST /v1/usage reads its app credential from. */
 export const APP_CREDENTIAL_HEADER = 'x-app-credential';
+
+const OPENAPI_TAG = 'Billing';
+
+/**
+ * Billing (docs/billing.md): scoped to the organisation of the access token; reads need billing.view, changes
+ * billing.manage. POST /v1/usage is called by an app with its credential instead of a user session.
+ */
+export const billingEndpoints = {
+  bills: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/bill',
+      auth: 'session',
+      permission: 'billing.view',
+      tag: OPENAPI_TAG,
+      description:
+        'Invoices and credit notes of the active organisation, newest first, paged (offset starts at 1); filters by status and issue date (the last 89 days up to today).',
+    },
+    { query: InvoiceListQuery, response: InvoiceListResponse },
+  ),
+  billPdf: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/bill/:id/pdf',
+      auth: 'session',
+      permission: 'billing.view',
+      tag: OPENAPI_TAG,
+      description:
+        'The invoice or credit note as a PDF (base64 in the envelope): seller, buyer, ABN, lines, GST, total, card charged.',
+    },
+    { params: IdParams, response: InvoicePdfResponse },
+  ),
+  cards: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/card',
+      auth: 'session',
+      permission: 'billing.view',
+      tag: OPENAPI_TAG,
+      description:
+        'The cards on file (brand, last 4, expiry, holder, primary, verified); never a number or CVC.',
+    },
+    { response: CardListResponse },
+  ),
+  addCard: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/card',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Checks the card (Luhn, brand, expiry, CVC, name), has the payment provider tokenise it and keeps only the token, brand, last 4, expiry and holder. A decline answers 402 CARD_DECLINED with the reason. The first card becomes primary.',
+    },
+    { body: AddCardBody, response: CardResponse },
+  ),
+  startCardSetup: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/card/setup',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        "PAYMENT_PROVIDER=stripe: makes the organisation's Stripe customer on first use and a SetupIntent whose client secret Stripe.js confirms with its card element. With the test provider: 400 CARD_SETUP_NOT_USED.",
+    },
+    { response: CardSetupResponse },
+  ),
+  saveCard: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/card/saved',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'PAYMENT_PROVIDER=stripe: keeps the card a confirmed SetupIntent saved, by its payment method id (brand, last 4, expiry and holder read from Stripe). Verified by Stripe (3-D Secure), so no typed-back amount. The first card becomes primary.',
+    },
+    { body: SaveCardBody, response: CardResponse },
+  ),
+  deleteCard: endpoint(
+    {
+      method: 'DELETE',
+      path: '/v1/card/:id',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Removes a card. The last usable card is refused (409) while auto-renewal or pay-as-you-go is on; removing the primary card makes the next usable card primary.',
+    },
+    { params: IdParams, response: CardListResponse },
+  ),
+  setPrimaryCard: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/primary',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Makes a verified, unexpired card the primary card (the one purchases and renewals charge).',
+    },
+    { body: CardIdBody, response: CardListResponse },
+  ),
+  startCardVerification: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/verify/initiate',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Charges the card a small amount (1 to 99 cents, refunded once verified) that the user reads on their statement and types back.',
+    },
+    { body: CardIdBody, response: VerificationStartResponse },
+  ),
+  verifyCard: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/verify',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Verifies the card with the typed-back amount in cents; after 3 wrong amounts the verification starts again with a new charge.',
+    },
+    { body: VerifyCardBody, response: CardResponse },
+  ),
+  catalogue: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/bucket/catalogue',
+      auth: 'session',
+      permission: 'billing.view',
+      tag: OPENAPI_TAG,
+      description: 'The usage buckets on sale, prices in the organisation currency including GST.',
+    },
+    { response: CatalogueResponse },
+  ),
+  purchase: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/bucket/purchase',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Buys a bucket with the primary card: one charge, one invoice, one bucket. The same idempotencyKey again (a retry, a double click, a second tab) answers the same purchase and never charges twice. A decline answers 402 CARD_DECLINED and leaves nothing paid or credited.',
+    },
+    { body: PurchaseBody, response: PurchaseResponse },
+  ),
+  contracts: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/contract',
+      auth: 'session',
+      permission: 'billing.view',
+      tag: OPENAPI_TAG,
+      description: "The organisation's contracts, newest first, paged (offset starts at 1).",
+    },
+    { query: ContractListQuery, response: ContractListResponse },
+  ),
+  subscriptionHistory: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/bucket/subscription/history',
+      auth: 'session',
+      permission: 'billing.view',
+      tag: OPENAPI_TAG,
+      description:
+        'The subscription (auto-renew, renewal date) and its buckets, current first: units bought, used and remaining, period.',
+    },
+    { query: SubscriptionHistoryQuery, response: SubscriptionHistoryResponse },
+  ),
+  setRenewal: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/bucket/renewal',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Auto-renewal on or off. On the renewal date the scheduler charges the primary card for the same bucket; a failure mails the owner and is retried (docs/billing.md).',
+    },
+    { body: RenewalBody, response: SubscriptionResponse },
+  ),
+  payAsYouGo: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/payasyougo',
+      auth: 'session',
+      permission: 'billing.view',
+      tag: OPENAPI_TAG,
+      description: 'Pay-as-you-go: on or off, monthly cap, usage and amount this month.',
+    },
+    { response: PayAsYouGoResponse },
+  ),
+  activatePayAsYouGo: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/payasyougo/activate',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Turns pay-as-you-go on with a monthly cap (needs a usable primary card). Usage beyond the bucket is billed at month end up to the cap; the owner is mailed at 80 % and 100 %.',
+    },
+    { body: ActivatePayAsYouGoBody, response: PayAsYouGoResponse },
+  ),
+  managePayAsYouGo: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/payasyougo/manage',
+      auth: 'session',
+      permission: 'billing.manage',
+      tag: OPENAPI_TAG,
+      description: 'Changes the monthly cap (`setCap` with `cap`) or turns pay-as-you-go off (`deactivate`).',
+    },
+    { body: ManagePayAsYouGoBody, response: PayAsYouGoResponse },
+  ),
+  recordUsage: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/usage',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        "An app reports units used, authenticated by the organisation's app credential in the `x-app-credential` header; the same eventId counts once.",
+    },
+    { body: UsageBody, response: UsageResponse },
+  ),
+} as const;

@@ -6,7 +6,13 @@
  */
 import { Type, type Static } from 'typebox';
 import { Envelope, Nullable, PortalKey, messages, ruleString } from './common';
-import { LOGO_MAX_BASE64_LENGTH, LOGO_VARIANTS, type LogoVariant } from './branding-limits';
+import {
+  LOGO_MAX_BASE64_LENGTH,
+  LOGO_UPLOAD_BODY_LIMIT_BYTES,
+  LOGO_VARIANTS,
+  type LogoVariant,
+} from './branding-limits';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 
@@ -155,3 +161,83 @@ export const LogoFileResponse = Type.String({
   format: 'binary',
   description: 'The image bytes: image/png, image/jpeg, image/webp or image/svg+xml (sanitised), never JSON',
 });
+
+const OPENAPI_TAG = 'Branding';
+
+/**
+ * Branding (docs/branding.md): each portal's logos and colours for the organisation of the access token;
+ * changes need branding.manage. The logo files themselves are public (mails and the login page show them).
+ */
+export const brandingEndpoints = {
+  branding: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/branding',
+      auth: 'session',
+      permission: 'branding.manage',
+      tag: OPENAPI_TAG,
+      description:
+        "Every portal's branding (colours, logo URLs) for the active organisation; null = the product default.",
+    },
+    { response: BrandingListResponse },
+  ),
+  updateBranding: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/branding',
+      auth: 'session',
+      permission: 'branding.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Sets primary, secondary and text colours (#RRGGBB or #RRGGBBAA) of one portal, or of every portal with setToAllPortal.',
+    },
+    { body: UpdateBrandingBody, response: BrandingChangeResponse },
+  ),
+  resetBranding: endpoint(
+    {
+      method: 'DELETE',
+      path: '/v1/branding',
+      auth: 'session',
+      permission: 'branding.manage',
+      tag: OPENAPI_TAG,
+      description:
+        "Resets one portal's colours and logos (or every portal's, with setToAllPortal) to the product defaults.",
+    },
+    { query: ResetBrandingQuery, response: BrandingChangeResponse },
+  ),
+  logo: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/logo',
+      auth: 'session',
+      permission: 'branding.manage',
+      tag: OPENAPI_TAG,
+      description: "A portal's logo and dark logo URLs (null = the product's).",
+    },
+    { query: LogoQuery, response: LogoResponse },
+  ),
+  updateLogo: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/logo',
+      auth: 'session',
+      permission: 'branding.manage',
+      tag: OPENAPI_TAG,
+      bodyLimit: LOGO_UPLOAD_BODY_LIMIT_BYTES,
+      description:
+        'Uploads (base64 `data`) or removes (`data: null`) the logo or dark logo of one portal, or of every portal with setToAllPortal. PNG, JPEG, WebP or SVG by their bytes, at most 1 MB and 2000 × 2000 px; raster images are re-encoded without metadata, SVG is cleaned of scripts, event handlers, external references and foreignObject (`cleaned: true`).',
+    },
+    { body: UpdateLogoBody, response: LogoChangeResponse },
+  ),
+  logoFile: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/branding/logo/:logoId',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description:
+        "A stored logo's image, with its own media type, Content-Security-Policy: default-src 'none', nosniff and an ETag; public because mails and the login page show it.",
+    },
+    { params: LogoFileParams, response: LogoFileResponse },
+  ),
+} as const;

@@ -23,6 +23,7 @@ import {
   STREET_TYPES,
 } from '../rules';
 import { Envelope, Nullable, messages, ruleString } from './common';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 
@@ -499,3 +500,172 @@ export const KybData = Type.Object({
 });
 export type KybData = Static<typeof KybData>;
 export const KybResponse = Envelope(KybData);
+
+const OPENAPI_TAG = 'Identity verification';
+
+/**
+ * Identity verification: KYC of the signed-in person, KYB of the active business organisation
+ * (docs/identity-verification.md). Uploads are base64 JSON with their own body limit.
+ */
+export const identityVerificationEndpoints = {
+  kyc: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/kyc',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: "The caller's KYC: status, last submitted details, draft and documents.",
+    },
+    { response: KycResponse },
+  ),
+  submitKyc: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/kyc',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        'Submits the KYC form (two identity proofs of different types) to the verification provider; refused while one is submitted, in review or verified.',
+    },
+    { body: KycDetails, response: VerificationStatusResponse },
+  ),
+  kycStatus: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/kyc/status',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: "The caller's KYC status and its status events.",
+    },
+    { response: VerificationStatusResponse },
+  ),
+  saveKycDraft: endpoint(
+    {
+      method: 'PUT',
+      path: '/v1/kyc/draft',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: "Keeps the KYC form's progress (step and fields as typed) until it is submitted.",
+    },
+    { body: KycDraftBody, response: KycDraftResponse },
+  ),
+  uploadKycDocument: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/kyc/documents',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT,
+      description:
+        'Uploads an identity proof image: JPEG, PNG or PDF by its bytes, at most 5 MB, base64; stored encrypted.',
+    },
+    { body: UploadKycDocumentBody, response: DocumentResponse },
+  ),
+  kycDocumentLink: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/kyc/documents/:documentId/link',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: "A short-lived link to one of the caller's KYC documents.",
+    },
+    { params: DocumentParams, response: DocumentLinkResponse },
+  ),
+  kyb: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/kyb',
+      auth: 'session',
+      permission: 'kyb.submit',
+      tag: OPENAPI_TAG,
+      description: "The active business organisation's KYB: status, details, draft and documents.",
+    },
+    { response: KybResponse },
+  ),
+  submitKyb: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/kyb',
+      auth: 'session',
+      permission: 'kyb.submit',
+      tag: OPENAPI_TAG,
+      description:
+        "Submits the business's details to the verification provider; refused while one is submitted, in review or verified.",
+    },
+    { body: KybDetails, response: VerificationStatusResponse },
+  ),
+  kybStatus: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/kyb/status',
+      auth: 'session',
+      tag: OPENAPI_TAG,
+      description:
+        "The active organisation's KYB status and its status events ('notSubmitted' for a personal account).",
+    },
+    { response: VerificationStatusResponse },
+  ),
+  saveKybDraft: endpoint(
+    {
+      method: 'PUT',
+      path: '/v1/kyb/draft',
+      auth: 'session',
+      permission: 'kyb.submit',
+      tag: OPENAPI_TAG,
+      description: "Keeps the KYB form's progress until it is submitted.",
+    },
+    { body: KybDraftBody, response: KybDraftResponse },
+  ),
+  resetKyb: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/kyb/reset',
+      auth: 'session',
+      permission: 'kyb.submit',
+      tag: OPENAPI_TAG,
+      description:
+        "Clears the organisation's KYB (status, business details, entity type, documents, draft) to start again.",
+    },
+    { response: VerificationStatusResponse },
+  ),
+  uploadKybDocument: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/kyb/documents',
+      auth: 'session',
+      permission: 'kyb.submit',
+      tag: OPENAPI_TAG,
+      bodyLimit: DOCUMENT_UPLOAD_BODY_LIMIT,
+      description:
+        'Uploads the registry extract or the registration document: JPEG, PNG or PDF, at most 5 MB, base64; stored encrypted.',
+    },
+    { body: UploadKybDocumentBody, response: DocumentResponse },
+  ),
+  kybDocumentLink: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/kyb/documents/:documentId/link',
+      auth: 'session',
+      permission: 'kyb.submit',
+      tag: OPENAPI_TAG,
+      description: "A short-lived link to one of the organisation's KYB documents.",
+    },
+    { params: DocumentParams, response: DocumentLinkResponse },
+  ),
+  documentFile: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/documents/file',
+      auth: 'public',
+      tag: OPENAPI_TAG,
+      description: 'The file behind a short-lived document link (the token is the credential); never cached.',
+    },
+    { query: DocumentFileQuery, response: DocumentFileResponse },
+  ),
+} as const;

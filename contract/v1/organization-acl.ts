@@ -5,8 +5,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { PERMISSION_GROUPS, PERMISSIONS, type Permission, type PermissionGroup } from './permissions';
-import { Envelope, LoginPassword, Nullable, OpaqueId, messages, ruleString } from './common';
+import { Envelope, LoginPassword, MessageOnly, messages, Nullable, OpaqueId, ruleString } from './common';
 import { AccountType } from './organization';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 
@@ -256,3 +257,169 @@ export const MyPermissionsData = Type.Object({
 });
 export type MyPermissionsData = Static<typeof MyPermissionsData>;
 export const MyPermissionsResponse = Envelope(MyPermissionsData);
+
+const OPENAPI_TAG = 'Organisation and access control';
+
+/**
+ * Business organisations and access control (docs/access-control.md). Creating an organisation, the name check
+ * and the catalogue are about the person (`scope: 'account'`); the others answer for the token's organisation.
+ */
+export const organizationAclEndpoints = {
+  createOrganization: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/organization',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        'Creates a business organisation owned by the caller; refused at `organizationLimit` owned organisations. The portal then enters it (POST /v1/organization/access).',
+    },
+    { body: CreateOrganizationBody, response: CreateOrganizationResponse },
+  ),
+  organizationNameAvailable: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/organization/name',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        'Whether a name is free (case-insensitive). `orgId`: the organisation being renamed, whose own name counts as free.',
+    },
+    { query: OrganizationNameQuery, response: OrganizationNameResponse },
+  ),
+  organization: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/organization',
+      auth: 'session',
+      tag: OPENAPI_TAG,
+      description: "The active organisation's name and details (any member).",
+    },
+    { response: OrganizationDetailsResponse },
+  ),
+  updateOrganization: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/organization',
+      auth: 'session',
+      permission: 'settings.manage',
+      tag: OPENAPI_TAG,
+      description: "Edits the active organisation's name and details.",
+    },
+    { body: UpdateOrganizationBody, response: OrganizationDetailsResponse },
+  ),
+  organizationSize: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/organization/size',
+      auth: 'session',
+      tag: OPENAPI_TAG,
+      description:
+        "The active organisation's members and pending invitations (any member), and the caller's owned organisations with the limit.",
+    },
+    { response: OrganizationSizeResponse },
+  ),
+  transferOwnership: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/organization/ownership',
+      auth: 'session',
+      permission: 'settings.manage',
+      tag: OPENAPI_TAG,
+      description:
+        "Owner only: hands the active organisation to an active member after the organisation's name and the owner's password; the old owner becomes admin; both are mailed.",
+    },
+    { body: TransferOwnershipBody, response: TransferOwnershipResponse },
+  ),
+  roles: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/roles',
+      auth: 'session',
+      permission: 'members.view',
+      tag: OPENAPI_TAG,
+      description:
+        'The roles of the active organisation: built-in, then custom; the owner only with `owner=true`.',
+    },
+    { query: RolesQuery, response: RoleListResponse },
+  ),
+  createRole: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/roles',
+      auth: 'session',
+      permission: 'acl.manage',
+      tag: OPENAPI_TAG,
+      description: 'Adds a custom role (only permissions the caller holds).',
+    },
+    { body: CreateRoleBody, response: RoleResponse },
+  ),
+  renameRole: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/roles/:roleId',
+      auth: 'session',
+      permission: 'acl.manage',
+      tag: OPENAPI_TAG,
+      description: 'Renames a custom role.',
+    },
+    { params: RoleParams, body: RenameRoleBody, response: RoleResponse },
+  ),
+  deleteRole: endpoint(
+    {
+      method: 'DELETE',
+      path: '/v1/roles/:roleId',
+      auth: 'session',
+      permission: 'acl.manage',
+      tag: OPENAPI_TAG,
+      description: 'Removes a custom role that no member or pending invitation holds.',
+    },
+    { params: RoleParams, response: MessageOnly },
+  ),
+  acl: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/acl',
+      auth: 'session',
+      permission: 'acl.manage',
+      tag: OPENAPI_TAG,
+      description: 'The matrix of roles × permissions of the active organisation.',
+    },
+    { response: AclResponse },
+  ),
+  updateAcl: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/acl',
+      auth: 'session',
+      permission: 'acl.manage',
+      tag: OPENAPI_TAG,
+      description:
+        "Sets a role's permissions. Never the owner's row or the caller's own role; only permissions the caller holds change.",
+    },
+    { body: UpdateAclBody, response: AclRowResponse },
+  ),
+  permissionCatalogue: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/acl/permissions',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: 'Every permission, grouped by the feature that declares it.',
+    },
+    { response: PermissionCatalogueResponse },
+  ),
+  myPermissions: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/acl/me',
+      auth: 'session',
+      tag: OPENAPI_TAG,
+      description: "The caller's role in the active organisation and the permissions it holds now.",
+    },
+    { response: MyPermissionsResponse },
+  ),
+} as const;

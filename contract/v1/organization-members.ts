@@ -5,8 +5,9 @@
  * organisation cannot name another's.
  */
 import { Type, type Static } from 'typebox';
-import { EmailAddress, Envelope, Nullable, PageOffset, messages } from './common';
+import { EmailAddress, Envelope, MessageOnly, messages, Nullable, PageOffset } from './common';
 import { MEMBER_LIMITS, MEMBER_STATUSES } from './constants';
+import { endpoint } from './endpoint';
 
 export { MEMBER_LIMITS, MEMBER_STATUSES };
 
@@ -217,3 +218,82 @@ export const CronConfigBody = Type.Object(
   strict,
 );
 export type CronConfigBody = Static<typeof CronConfigBody>;
+
+const OPENAPI_TAG = 'Organisation members';
+
+/**
+ * Organisation members and invitations (docs/access-control.md): scoped to the organisation of the access token
+ */
+export const organizationMemberEndpoints = {
+  organizationMembers: endpoint(
+    {
+      method: 'GET',
+      path: '/v1/organization/member',
+      auth: 'session',
+      permission: 'members.view',
+      tag: OPENAPI_TAG,
+      description:
+        'Members and invitations (pending or expired) of the active organisation in one paged list; offset starts at 1.',
+    },
+    { query: MemberListQuery, response: MemberListResponse },
+  ),
+  inviteMember: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/organization/member',
+      auth: 'session',
+      permission: 'members.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Invites an address with a role (never owner, never one holding a permission the inviter lacks); the mail links to /invite, valid 7 days.',
+    },
+    { body: InviteMemberBody, response: MemberRowResponse },
+  ),
+  resendInvitation: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/organization/member/resend-email',
+      auth: 'session',
+      permission: 'members.manage',
+      tag: OPENAPI_TAG,
+      description: 'Mails a pending or expired invitation again, valid 7 days from now.',
+    },
+    { body: ResendInvitationBody, response: MemberRowResponse },
+  ),
+  updateMemberRole: endpoint(
+    {
+      method: 'PATCH',
+      path: '/v1/organization/member',
+      auth: 'session',
+      permission: 'members.manage',
+      tag: OPENAPI_TAG,
+      description:
+        "Changes a member's (or a pending invitation's) role: not one's own, not the owner's, never to owner (ownership moves by transfer).",
+    },
+    { body: UpdateMemberRoleBody, response: MemberRowResponse },
+  ),
+  removeMember: endpoint(
+    {
+      method: 'DELETE',
+      path: '/v1/organization/member/:id/remove',
+      auth: 'session',
+      permission: 'members.manage',
+      tag: OPENAPI_TAG,
+      description:
+        'Removes a member (their tokens of the organisation stop working at their next request) or revokes an invitation. The owner cannot be removed.',
+    },
+    { params: MemberIdParams, response: MessageOnly },
+  ),
+  leaveOrganization: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/organization/leave',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        'The caller leaves an organisation they belong to and do not own; their tokens of it stop working for it.',
+    },
+    { body: LeaveOrganizationBody, response: MessageOnly },
+  ),
+} as const;

@@ -1,6 +1,7 @@
 import { Type, type Static, type TOptional } from 'typebox';
-import { Envelope, Nullable, OpaqueId, PORTAL_KEYS, PortalKey, messages } from './common';
+import { Envelope, MessageOnly, messages, Nullable, OpaqueId, PORTAL_KEYS, PortalKey } from './common';
 import { PERMISSIONS, type Permission } from './permissions';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 
@@ -119,3 +120,38 @@ export const OrganizationAccessResponse = Envelope(OrganizationAccessData);
 export const RefreshData = Type.Object({ accessToken: Type.String(), refreshToken: Type.String() });
 export type RefreshData = Static<typeof RefreshData>;
 export const RefreshResponse = Envelope(RefreshData);
+
+const OPENAPI_TAG = 'Organisations';
+
+/**
+ * Organisations and sessions
+ */
+export const organizationEndpoints = {
+  organizationList: endpoint(
+    { method: 'GET', path: '/v1/organization-list', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { response: OrganizationListResponse },
+  ),
+  portals: endpoint({ method: 'GET', path: '/v1/portal', auth: 'session', scope: 'account', tag: OPENAPI_TAG }, { query: PortalQuery, response: PortalListResponse }),
+  organizationAccess: endpoint(
+    { method: 'POST', path: '/v1/organization/access', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { body: OrganizationAccessBody, response: OrganizationAccessResponse },
+  ),
+  refresh: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/organization/refresh',
+      auth: 'refresh',
+      tag: OPENAPI_TAG,
+      description: 'Rotates the refresh token sent in the `x-refresh-token` header. A rotated token presented again ends the whole session.',
+    },
+    { response: RefreshResponse },
+  ),
+  checkInvitation: endpoint(
+    { method: 'GET', path: '/v1/user-organization/:orgId/invitation/:invitationId', auth: 'public', tag: OPENAPI_TAG },
+    { params: InvitationParams, response: InvitationCheckResponse },
+  ),
+  acceptInvitation: endpoint(
+    { method: 'POST', path: '/v1/organization/invite', auth: 'public', tag: OPENAPI_TAG },
+    { body: AcceptInvitationBody, response: MessageOnly },
+  ),
+} as const;

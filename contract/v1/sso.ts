@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, NewPassword, Nullable, messages } from './common';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 
@@ -56,3 +57,19 @@ export const SsoLoginData = Type.Object({
 export type SsoLoginData = Static<typeof SsoLoginData>;
 export const SsoLoginResponse = Envelope(SsoLoginData);
 export type SsoLoginResponse = Static<typeof SsoLoginResponse>;
+
+const OPENAPI_TAG = 'Single sign-on';
+
+/**
+ * Partner single sign-on
+ */
+export const ssoEndpoints = {
+  ssoLogin: endpoint(
+    { method: 'POST', path: '/v1/sso/login', auth: 'public', tag: OPENAPI_TAG },
+    { body: SsoLoginBody, response: SsoLoginResponse },
+  ),
+  ssoRegister: endpoint(
+    { method: 'POST', path: '/v1/sso/register', auth: 'public', tag: OPENAPI_TAG },
+    { body: SsoRegisterBody, response: SsoLoginResponse },
+  ),
+} as const;

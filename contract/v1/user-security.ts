@@ -1,7 +1,25 @@
 import { Type, type Static } from 'typebox';
 import { TwoFactorOtpData, TwoFactorType } from './auth';
-import { CurrentPassword, Envelope, MobilePhoneNumber, NewPassword, SixDigitCode, messages } from './common';
+import {
+  CurrentPassword,
+  Envelope,
+  MessageOnly,
+  messages,
+  MobilePhoneNumber,
+  NewPassword,
+  SixDigitCode,
+} from './common';
 import { UserData } from './user';
+import {
+  PasskeyCeremonyResponse,
+  PasskeyListResponse,
+  PasskeyParams,
+  PasskeyResponse,
+  RegisterPasskeyBody,
+  RenamePasskeyBody,
+} from './passkeys';
+import { ReauthBody, ReauthCodeResponse, ReauthResponse } from './reauth';
+import { endpoint } from './endpoint';
 
 const strict = { additionalProperties: false } as const;
 
@@ -75,3 +93,108 @@ export const PhoneOtpResponse = Envelope(TwoFactorOtpData);
 
 /** The answer of every two-factor change: the profile as it now is, so the screen needs no second call. */
 export const UserSecurityResponse = Envelope(UserData);
+
+const OPENAPI_TAG = 'User security';
+
+/**
+ * Password and two-factor settings
+ */
+export const userSecurityEndpoints = {
+  changePassword: endpoint(
+    { method: 'PATCH', path: '/v1/change-password', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { body: ChangePasswordBody, response: MessageOnly },
+  ),
+  setupTwoFactor: endpoint(
+    { method: 'POST', path: '/v1/two-factor/setup', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { body: TwoFactorSetupBody, response: TwoFactorSetupResponse },
+  ),
+  confirmTwoFactor: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/two-factor/confirmation',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+    },
+    { body: TwoFactorConfirmationBody, response: UserSecurityResponse },
+  ),
+  resetTwoFactor: endpoint(
+    { method: 'POST', path: '/v1/two-factor/reset', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { body: TwoFactorResetBody, response: UserSecurityResponse },
+  ),
+  configureTwoFactor: endpoint(
+    { method: 'PATCH', path: '/v1/two-factor/config', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { body: TwoFactorConfigBody, response: UserSecurityResponse },
+  ),
+  sendPhoneOtp: endpoint(
+    { method: 'PATCH', path: '/v1/otp', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { body: PhoneOtpBody, response: PhoneOtpResponse },
+  ),
+  reauthenticate: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/reauth',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        "Proves it is still the user (password, or a code of a second factor that is on) and allows sensitive changes for the server's REAUTH_WINDOW (300 s by default). Sensitive changes answer 403 REAUTH_REQUIRED without it.",
+    },
+    { body: ReauthBody, response: ReauthResponse },
+  ),
+  requestReauthCode: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/reauth/code',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        'Mails a 6-digit code for POST /v1/reauth to a user whose two-factor authentication is on.',
+    },
+    { response: ReauthCodeResponse },
+  ),
+  passkeys: endpoint(
+    { method: 'GET', path: '/v1/passkeys', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { response: PasskeyListResponse },
+  ),
+  passkeyRegistrationOptions: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkeys/registration-options',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        'WebAuthn creation options for a new passkey of the signed-in user; needs recent authentication (403 REAUTH_REQUIRED).',
+    },
+    { response: PasskeyCeremonyResponse },
+  ),
+  registerPasskey: endpoint(
+    {
+      method: 'POST',
+      path: '/v1/passkeys',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description:
+        "Stores the browser's answer to the registration options, from the session that asked for them; needs recent authentication.",
+    },
+    { body: RegisterPasskeyBody, response: PasskeyResponse },
+  ),
+  renamePasskey: endpoint(
+    { method: 'PATCH', path: '/v1/passkeys/:passkeyId', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { params: PasskeyParams, body: RenamePasskeyBody, response: PasskeyResponse },
+  ),
+  removePasskey: endpoint(
+    {
+      method: 'DELETE',
+      path: '/v1/passkeys/:passkeyId',
+      auth: 'session',
+      scope: 'account',
+      tag: OPENAPI_TAG,
+      description: 'Removes a passkey of the signed-in user; needs recent authentication.',
+    },
+    { params: PasskeyParams, response: MessageOnly },
+  ),
+} as const;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EmailAddress, Envelope, Nullable, PersonName, PhoneNumber } from './common';
+import { endpoint } from './endpoint';
 
 export const TwoFactorMethodState = Type.Object({ setupCompleted: Type.Boolean(), enabled: Type.Boolean() });
 
@@ -39,3 +40,19 @@ export const UpdateUserBody = Type.Object(
   { additionalProperties: false },
 );
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+const OPENAPI_TAG = 'Users';
+
+/**
+ * The signed-in user
+ */
+export const userEndpoints = {
+  user: endpoint(
+    { method: 'GET', path: '/v1/user', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { response: UserResponse },
+  ),
+  updateUser: endpoint(
+    { method: 'PATCH', path: '/v1/user', auth: 'session', scope: 'account', tag: OPENAPI_TAG },
+    { body: UpdateUserBody, response: UserResponse },
+  ),
+} as const;
