@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { projectRoot } from './paths';
+import { portalConfigFileOf, projectRoot } from './paths';
 import type { TwilioSettings } from './mail/twilio-sms-provider';
 import type { StripeSettings } from './modules/billing/stripe-payment-provider';
 import type { PasswordPolicy } from '../contract/rules/passwords';
@@ -289,7 +289,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const accessTokenTtlSeconds = integer(env, 'ACCESS_TOKEN_TTL', 900);
   const smsProvider = oneOf(env, 'SMS_PROVIDER', smsProviders, 'outbox');
   const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', paymentProviders, 'test');
-  const portalConfigFile = resolve(projectRoot, env.PORTAL_CONFIG || 'portal.config.json');
+  const portalConfigFile = portalConfigFileOf(env);
   return {
     port,
     // Outside production only this machine reaches the server; production listens on every interface (docs/production.md).

@@ -30,5 +30,8 @@ export const commonPasswordsFile = join(serverRoot, 'security/common-passwords.t
 export const localesFolder = join(projectRoot, 'locales');
 /** The top-level deployment config, when the deployment has one. */
 export const portalConfigFile = join(projectRoot, 'portal.config.json');
+/** The deployment's config file: PORTAL_CONFIG (relative to the root) when set, else the top-level file. */
+export const portalConfigFileOf = (env: Record<string, string | undefined>) =>
+  resolve(projectRoot, env.PORTAL_CONFIG || 'portal.config.json');
 /** Where `npm run build` writes the bundled server (server/main.ts and the CLIs). */
 export const serverBuildFolder = join(projectRoot, 'dist-server');

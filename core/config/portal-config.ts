@@ -41,6 +41,8 @@ export interface PluginConfigEntry<TSettings = Record<string, unknown>> {
  */
 export interface PortalConfig {
   brandName: string;
+  /** The product's logo: the header and the auth layout when no organisation logo applies, and every mail. */
+  logoUrl?: string;
   apiBaseUrl: string;
   portalKey: PortalKey;
   landingRoute: string;

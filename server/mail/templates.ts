@@ -1,6 +1,11 @@
 import { FALLBACK_LANGUAGE, serverI18n, type ServerI18n } from '../i18n/server-i18n';
 import type { MailMessage } from './mailer';
 import { MEMBER_LIMITS } from '../../contract/v1/constants';
+import { portalConfigFileOf } from '../paths';
+import { deploymentLookFromFile, PRODUCT_LOOK, type DeploymentLook } from '../web/deployment-look';
+
+/** The deployment's look as its config file says now (PORTAL_CONFIG, else the top-level portal.config.json). */
+export const deploymentLook = deploymentLookFromFile(portalConfigFileOf(process.env));
 
 /** Names are user input: everything interpolated into HTML is escaped. */
 export function escapeHtml(value: string): string {
@@ -32,7 +37,6 @@ export interface MailBrand {
   primaryColor: string | null;
 }
 
-const PRODUCT_PRIMARY = '#0b1f44';
 const DARK_TEXT = '#1b2233';
 
 /** Relative luminance of `#RRGGBB` (WCAG 2.x). */
@@ -45,45 +49,65 @@ function luminance(hex: string): number {
 }
 
 /**
- * The button's colours: the brand's primary colour (its opacity dropped: mail clients ignore it) with white or dark
- * text, whichever contrasts more, so a light brand colour still gives a readable button.
+ * A coloured band's colours: `colour` (its opacity dropped: mail clients ignore it) with white or dark text,
+ * whichever contrasts more, so a light brand colour still reads. `fallback` when `colour` is not `#RRGGBB…`.
  */
-function buttonColours(primary: string | null | undefined): { background: string; color: string } {
-  const background = /^#[0-9a-fA-F]{6}/.test(primary ?? '') ? primary!.slice(0, 7) : PRODUCT_PRIMARY;
+function bandColours(colour: string | null | undefined, fallback: string): { background: string; color: string } {
+  const background = /^#[0-9a-fA-F]{6}/.test(colour ?? '') ? colour!.slice(0, 7) : fallback.slice(0, 7);
   const l = luminance(background);
   const onWhite = 1.05 / (l + 0.05);
   const onDark = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
   return { background, color: onWhite >= onDark ? '#ffffff' : DARK_TEXT };
 }
 
-function layout(
-  language: string,
-  title: string,
-  paragraphs: string[],
-  action?: Action,
-  brand?: MailBrand,
-): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const { background, color } = buttonColours(brand?.primaryColor);
-  const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="background:${background};color:${color};padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
-    : '';
-  const logo = brand?.logoUrl
-    ? `<p><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:200px"></p>`
-    : '';
-  return `<!doctype html><html lang="${escapeHtml(language)}"${rtlAttribute(language)}><body style="font-family:Poppins,Arial,sans-serif">${logo}<h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
+/** One mail as a caller describes it: the texts are already in `language`. */
+export interface MailContent {
+  language: string;
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  action?: Action;
+  /** The organisation the mail is about, when it has branding (its logo and button colour win). */
+  brand?: MailBrand;
 }
 
-function message(
-  language: string,
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  action?: Action,
-  brand?: MailBrand,
-): MailMessage {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
-  return { to, subject, text, html: layout(language, subject, paragraphs, action, brand) };
+/**
+ * Writes every mail of the server (these templates, billing's and identity verification's) in the deployment's
+ * look (portal.config.json `brandName`, `logoUrl` and theme, server/web/deployment-look.ts): a header band in
+ * its primary colour with its logo or name, its colour on the button, and a signature naming the product. An
+ * organisation's own branding goes on top where the mail concerns it (docs/branding.md).
+ * @example
+ * const compose = createMailComposer(i18n);
+ * mailer.send(compose({ language: 'fr', to, subject, paragraphs, action: { label, url } }));
+ */
+export function createMailComposer(i18n: ServerI18n, look: () => DeploymentLook = deploymentLook) {
+  return ({ language, to, subject, paragraphs, action, brand }: MailContent): MailMessage => {
+    const product = look();
+    const signature = i18n.t('mail.signature', language, { product: product.brandName });
+    const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), signature].join(
+      '\n\n',
+    );
+    const header = bandColours(product.colors.primary, PRODUCT_LOOK.colors.primary);
+    const button = bandColours(brand?.primaryColor, header.background);
+    // A mail is read away from the portal: only an absolute logo URL can show there.
+    const masthead = product.logoUrl?.startsWith('https://')
+      ? `<img src="${escapeHtml(product.logoUrl)}" alt="${escapeHtml(product.brandName)}" style="max-height:40px;max-width:200px">`
+      : `<strong style="font-size:18px">${escapeHtml(product.brandName)}</strong>`;
+    const organisationLogo = brand?.logoUrl
+      ? `<p><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:200px"></p>`
+      : '';
+    const actionHtml = action
+      ? `<p><a href="${escapeHtml(action.url)}" style="background:${button.background};color:${button.color};padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#595959">${escapeHtml(action.url)}</p>`
+      : '';
+    const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+    const html =
+      `<!doctype html><html lang="${escapeHtml(language)}"${rtlAttribute(language)}>` +
+      `<body style="margin:0;font-family:Poppins,Arial,sans-serif;color:${product.colors.textPrimary.slice(0, 7)}">` +
+      `<div style="background:${header.background};color:${header.color};padding:16px 24px">${masthead}</div>` +
+      `<div style="padding:8px 24px 24px">${organisationLogo}<h2>${escapeHtml(subject)}</h2>${body}${actionHtml}` +
+      `<p style="font-size:12px;color:#595959">${escapeHtml(signature)}</p></div></body></html>`;
+    return { to, subject, text, html };
+  };
 }
 
 /**
@@ -92,7 +116,16 @@ function message(
  * @example
  * mailer.sendLater(mailTemplates.verifyEmail(user.email, user.firstName, link, 'fr'));
  */
-export function createMailTemplates(i18n: ServerI18n) {
+export function createMailTemplates(i18n: ServerI18n, look: () => DeploymentLook = deploymentLook) {
+  const compose = createMailComposer(i18n, look);
+  const message = (
+    language: string,
+    to: string,
+    subject: string,
+    paragraphs: string[],
+    action?: Action,
+    brand?: MailBrand,
+  ) => compose({ language, to, subject, paragraphs, action, brand });
   return {
     verifyEmail: (to: string, firstName: string, url: string, language = FALLBACK_LANGUAGE) =>
       message(
@@ -174,6 +207,52 @@ export function createMailTemplates(i18n: ServerI18n) {
         { label: i18n.t('mail.membersDigest.action', language), url },
         brand,
       ),
+    /** To the new address of an email change: the link that makes it the login address. */
+    emailChangeConfirm: (
+      to: string,
+      firstName: string,
+      url: string,
+      minutes: number,
+      language = FALLBACK_LANGUAGE,
+    ) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.emailChangeConfirm.subject', language),
+        [
+          i18n.t('mail.greeting', language, { firstName }),
+          i18n.t('mail.emailChangeConfirm.body', language, { minutes }),
+          i18n.t('mail.emailChangeConfirm.notYou', language),
+        ],
+        { label: i18n.t('mail.emailChangeConfirm.action', language), url },
+      ),
+    /** To the old address once an email change is made: what it changed to, and how to undo it. */
+    emailChanged: (
+      to: string,
+      firstName: string,
+      newEmail: string,
+      undoUrl: string,
+      days: number,
+      language = FALLBACK_LANGUAGE,
+    ) =>
+      message(
+        language,
+        to,
+        i18n.t('mail.emailChanged.subject', language),
+        [
+          i18n.t('mail.greeting', language, { firstName }),
+          i18n.t('mail.emailChanged.body', language, { newEmail }),
+          i18n.t('mail.emailChanged.undo', language, { days }),
+        ],
+        { label: i18n.t('mail.emailChanged.action', language), url: undoUrl },
+      ),
+    /** To an address that already has an account when someone asks to move another account to it. */
+    emailChangeTaken: (to: string, firstName: string, loginUrl: string, language = FALLBACK_LANGUAGE) =>
+      message(language, to, i18n.t('mail.emailChangeTaken.subject', language), [
+        i18n.t('mail.greeting', language, { firstName }),
+        i18n.t('mail.emailChangeTaken.body', language),
+        i18n.t('mail.emailChangeTaken.login', language, { url: loginUrl }),
+      ]),
     /** To the new owner of an organisation (PATCH /v1/organization/ownership, docs/access-control.md). */
     ownershipReceived: (
       to: string,
@@ -252,6 +331,8 @@ export function createMailTemplates(i18n: ServerI18n) {
       to: string;
       firstName: string;
       change: SecurityChange;
+      /** Values the change's sentence names (how many recovery codes are left). */
+      changeParams?: Record<string, string | number>;
       at: Date;
       resetUrl: string;
       language?: string;
@@ -264,7 +345,7 @@ export function createMailTemplates(i18n: ServerI18n) {
         i18n.t('mail.securityNotice.subject', language),
         [
           i18n.t('mail.greeting', language, { firstName: notice.firstName }),
-          i18n.t(`mail.securityNotice.changes.${notice.change}`, language),
+          i18n.t(`mail.securityNotice.changes.${notice.change}`, language, notice.changeParams),
           i18n.t('mail.securityNotice.when', language, { time }),
           i18n.t('mail.securityNotice.notYou', language),
         ],
@@ -283,6 +364,8 @@ export type SecurityChange =
   | 'mobileRemoved'
   | 'passkeyAdded'
   | 'passkeyRemoved'
+  | 'recoveryCodesGenerated'
+  | 'recoveryCodeUsed'
   | 'recoveryEmailChanged'
   | 'phoneChanged'
   | 'passwordChanged';

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../mail/mailer';
-import { escapeHtml } from '../../mail/templates';
+import { createMailComposer } from '../../mail/templates';
 import type { ServerI18n } from '../../i18n/server-i18n';
 import type { MessageKey } from '../../i18n/message';
 import type { OrganizationInfo } from './billing-shared';
@@ -22,16 +22,8 @@ export function ownerMail(
     i18n.t('mail.greeting', language, { firstName: organization.owner.firstName }),
     i18n.t(texts.body, language, all),
   ];
-  const action = i18n.t(texts.action, language);
-  const html = `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:Poppins,Arial,sans-serif"><h2>${escapeHtml(subject)}</h2>${paragraphs
-    .map((p) => `<p>${escapeHtml(p)}</p>`)
-    .join('')}<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p></body></html>`;
-  return {
-    to: organization.owner.email,
-    subject,
-    text: [...paragraphs, `${action}: ${url}`].join('\n\n'),
-    html,
-  };
+  const action = { label: i18n.t(texts.action, language), url };
+  return createMailComposer(i18n)({ language, to: organization.owner.email, subject, paragraphs, action });
 }
 
 /** The owner's language for amounts and dates in a mail. */

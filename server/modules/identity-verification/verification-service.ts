@@ -18,7 +18,7 @@ import type {
 import type { Db } from '../../db/database';
 import { badRequest, HttpError, notFound, preconditionFailed, type FieldFailure } from '../../http/errors';
 import { message, type MessageKey } from '../../i18n/message';
-import { escapeHtml } from '../../mail/templates';
+import { createMailComposer } from '../../mail/templates';
 import { newId } from '../../security/random';
 import type { Services } from '../../services';
 import { organizations } from '../organizations/schema';
@@ -623,12 +623,9 @@ export class VerificationService {
             ]
           : []),
       ];
-      await this.s.mailer.send({
-        to: user.email,
-        subject,
-        text: paragraphs.join('\n\n'),
-        html: `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:Poppins,Arial,sans-serif"><h2>${escapeHtml(subject)}</h2>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`,
-      });
+      await this.s.mailer.send(
+        createMailComposer(this.s.i18n)({ language, to: user.email, subject, paragraphs }),
+      );
     }, `${scope}-status`);
   }
 }
