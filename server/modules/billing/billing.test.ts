@@ -15,6 +15,7 @@ import { PayAsYouGoService } from './pay-as-you-go-service';
 import { DEMO_APP_CREDENTIAL } from './seed';
 import { billingAccounts, billingBuckets, billingCards, billingInvoices, billingPurchases } from './schema';
 import { RENEWAL_RETRY_DAYS, SubscriptionService } from './subscription-service';
+import { PaymentUnavailable } from './payment-provider';
 import { TestPaymentProvider } from './test-payment-provider';
 
 const DAY_MS = 24 * 3600_000;
@@ -511,6 +512,42 @@ describe('auto-renewal', () => {
     });
     expect(history.subscription.renewalDate).toBe(history.items[0].periodEnd);
     expect(await countRows(billingInvoices, DEMO_IDS.acme)).toBe(invoices + 1);
+  });
+
+  it('a renewal whose charge went through with its answer lost is asked again under the same key: one charge', async () => {
+    const db = app.database.db;
+    const [latest] = (await owner.get('/v1/bucket/subscription/history')).json.data.items;
+    clock.advance(new Date(latest.periodEnd).getTime() - clock.now().getTime() + 60_000);
+    await signInAgain();
+    // The provider charges, but both answers of the first run are lost (a timeout after the charge).
+    const processor = new TestPaymentProvider(1);
+    let answersToLose = 2;
+    const losingAnswers: BillingDeps['provider'] = Object.assign(Object.create(processor), {
+      charge: async (request: Parameters<TestPaymentProvider['charge']>[0]) => {
+        const charge = await processor.charge(request);
+        if (answersToLose-- > 0) throw new PaymentUnavailable('answer lost');
+        return charge;
+      },
+    });
+    const subscriptions = new SubscriptionService({ ...jobDeps(), provider: losingAnswers });
+    const mailsBefore = (await mailbox(app, 'demo@example.com')).length;
+    const errors: unknown[] = [];
+    await subscriptions.renewDue(clock.now(), { error: (...args: unknown[]) => errors.push(args) });
+    expect(errors).toHaveLength(1);
+    const [account] = await db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.organizationId, DEMO_IDS.acme));
+    // Not the owner's card failing: not counted, not mailed.
+    expect(account.renewalFailures).toBe(0);
+    expect((await mailbox(app, 'demo@example.com')).length).toBe(mailsBefore);
+
+    clock.advance(3600_000);
+    await signInAgain();
+    await subscriptions.renewDue(clock.now(), quiet);
+    expect(new Set(processor.ledger.map((entry) => entry.chargeId)).size).toBe(1);
+    const history = (await owner.get('/v1/bucket/subscription/history')).json.data;
+    expect(history.items[0]).toMatchObject({ periodStart: latest.periodEnd, status: 'current' });
   });
 
   it('a failed renewal mails the owner, retries on the documented days, then turns auto-renew off', async () => {

@@ -25,7 +25,7 @@ import {
 import { ownerLanguage, ownerMail } from './billing-mail';
 import { orgOf } from './card-service';
 import { findProduct } from './catalogue';
-import { PaymentDeclined, PaymentUnavailable } from './payment-provider';
+import { PaymentDeclined } from './payment-provider';
 import { bucketsOf, chargeableCard, chargeReconciled, toBucket, type BucketRow } from './purchase-service';
 import { billingAccounts, billingBuckets, billingContracts, billingInvoices } from './schema';
 
@@ -240,11 +240,12 @@ export class SubscriptionService {
         });
         return;
       } catch (error) {
-        if (error instanceof PaymentDeclined)
-          reason = this.s.i18n.t(`billing.declined.${error.reason}`, language);
-        else if (error instanceof PaymentUnavailable)
-          reason = this.s.i18n.t(BILLING_MESSAGES.paymentUnavailable, language);
-        else throw error;
+        // Only a decline counts as a failure of the owner's card. When the provider did not answer (twice), the
+        // charge may have gone through with its answer lost: that is thrown and logged, nothing is counted or
+        // mailed, and the next hourly run asks again under the same key, which the provider answers with the first
+        // charge if there was one. A counted failure would move the key on and could charge a second time.
+        if (!(error instanceof PaymentDeclined)) throw error;
+        reason = this.s.i18n.t(`billing.declined.${error.reason}`, language);
       }
     }
     await this.recordFailure(account, info, product.name, reason, now);
