@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import fixtureHello from '../../tests/fixtures/plugins/fixture-hello';
 import { renderWithPortal } from '../../tests/render-with-portal';
 import { stubAuthPlugin } from '../../tests/stub-auth-plugin';
@@ -164,6 +164,20 @@ describe('guards', () => {
       'mailto:help@acme.example',
     );
   });
+
+  it.each(['/maintenance', '/404'])(
+    '%s shows the brand, its header and the language switcher',
+    async (url) => {
+      await renderWithPortal({
+        plugins,
+        url,
+        config: { brandName: 'Acme Docs', i18n: { languages: ['en', 'fr', 'ar'], defaultLanguage: 'en' } },
+      });
+      const header = await screen.findByRole('banner');
+      expect(within(header).getByTestId('portal-brand')).toHaveTextContent('Acme Docs');
+      expect(within(header).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    },
+  );
 
   it('sends unknown paths to /404', async () => {
     const { router } = await renderWithPortal({ plugins, url: '/no/such/page' });

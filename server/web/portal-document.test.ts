@@ -19,7 +19,7 @@ const configFile = join(folder, 'portal.config.json');
 mkdirSync(join(webRoot, '.vite'), { recursive: true });
 writeFileSync(
   join(webRoot, 'index.html'),
-  '<!doctype html>\n<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  '<!doctype html>\n<html>\n  <head>\n    <title>Account portal</title>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
 );
 const chunk = (file: string, imports: string[] = [], extra: object = {}) => ({
   file: `assets/${file}`,
@@ -202,6 +202,37 @@ describe("index.html carries the deployment's configuration", () => {
     expect(injected && 'config' in injected && injected.config.brandName).toBe(
       '</script><script>alert(1)</script>',
     );
+  });
+});
+
+describe('index.html is white-labelled before any script runs', () => {
+  it("is titled with the brand name and painted in the theme's colours", async () => {
+    const product = await page('/404');
+    writeFileSync(configFile, JSON.stringify({ ...deployed, brandName: 'Acme Docs', theme: { preset: 'ocean' } }));
+    const { html, response } = await page('/404');
+    expect(html).toContain('<title>Acme Docs</title>');
+    expect(html).not.toContain('Account portal');
+    expect(html).toContain('<meta name="theme-color" content="#006D77">');
+    expect(html).toMatch(/<style id="portal-look">[^<]*--portal-primary:#006D77[^<]*html,body\{background:#F5F7FB;color:#102A2F\}/);
+    // The inline style needs nothing new from the policy.
+    expect(response.headers['content-security-policy']).toBe(product.response.headers['content-security-policy']);
+    expect(product.html).toContain('<title>Kreano</title>');
+    expect(product.html).toContain('--portal-primary:#0B1F44');
+  });
+
+  it('lays theme.colors over the preset, and a brand name cannot write markup', async () => {
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        ...deployed,
+        brandName: '</title><script>alert(1)</script>',
+        theme: { preset: 'ocean', colors: { primary: '#123456', textPrimary: 'red' } },
+      }),
+    );
+    const { html } = await page('/maintenance');
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).toContain('--portal-primary:#123456');
+    expect(html).toContain('color:#102A2F}');
   });
 });
 

@@ -12,6 +12,7 @@ import { withoutInvalidThemeColors } from '../../contract/portal-config/theme-co
 import type { ManifestRoute, RouteManifest } from '../../tooling/route-manifest';
 import { staticClosure, type ViteManifest } from '../../tooling/vite-manifest';
 import { CONFIG_AJV_OPTIONS } from '../../tooling/config-ajv-options';
+import { deploymentLookOf, type DeploymentLook } from './deployment-look';
 
 /**
  * The portal's index.html for one page path, written so the browser can fetch everything the first paint needs
@@ -96,6 +97,26 @@ function routeFor(path: string, routes: RouteManifest, config: DocumentConfig): 
   return route;
 }
 
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page white-labelled before any script runs: the brand name as its `<title>` (instead of the build's
+ * "Account portal"), and the theme's background, text and brand colours on the document, so the first paint is
+ * neither white nor the product's. The colours are validated hex values (deployment-look.ts), and the policy's
+ * `style-src` already allows inline styles (antd writes its own), so the CSP is unchanged.
+ */
+export function withDeploymentLook(html: string, look: DeploymentLook): string {
+  const { colors, background } = look;
+  const style =
+    `<style id="portal-look">:root{--portal-primary:${colors.primary};--portal-primary-contrast:${colors.primaryContrast};` +
+    `--portal-background:${background};--portal-text-primary:${colors.textPrimary}}` +
+    `html,body{background:${background};color:${colors.textPrimary}}</style>`;
+  const head = `<meta name="theme-color" content="${colors.primary}">${style}`;
+  const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(look.brandName)}</title>`);
+  return titled.replace(/\n?( *)<\/head>/, (_, indent: string) => `\n${indent}  ${head}\n${indent}</head>`);
+}
+
 export class PortalDocuments {
   private build: Promise<Build> | null = null;
 
@@ -157,7 +178,8 @@ export class PortalDocuments {
   /** index.html for `path`, given the raw config {@link readConfig} returned. */
   async render(path: string, raw: unknown): Promise<string> {
     const build = await this.loadBuild();
-    if (!build.validate || raw === null) return build.html;
+    const html = raw === null ? build.html : withDeploymentLook(build.html, deploymentLookOf(raw));
+    if (!build.validate || raw === null) return html;
     const warnings: string[] = [];
     const config = withoutInvalidThemeColors(structuredClone(raw), (warning) => warnings.push(warning));
     const simulatedServices = this.simulatedServices(config);
@@ -175,7 +197,7 @@ export class PortalDocuments {
       ...('config' in injected ? this.preloadLinks(build, path, injected.config as DocumentConfig) : []),
       INJECTED_END,
     ];
-    return build.html.replace(
+    return html.replace(
       /\n?( *)<\/head>/,
       (_, indent: string) => `\n${indent}  ${head.join(`\n${indent}  `)}\n${indent}</head>`,
     );
