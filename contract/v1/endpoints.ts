@@ -16,6 +16,7 @@ import { appEndpoints } from './apps';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { brandingEndpoints } from './branding';
+import { chartEndpoints } from './charts';
 import { emailChangeEndpoints } from './email-change';
 import { identityVerificationEndpoints } from './identity-verification';
 import { organizationEndpoints } from './organization';
@@ -42,6 +43,7 @@ export const endpointGroups = {
   billing: billingEndpoints,
   identityVerification: identityVerificationEndpoints,
   recoveryCodes: recoveryCodeEndpoints,
+  charts: chartEndpoints,
   emailChange: emailChangeEndpoints,
   accountData: accountDataEndpoints,
 } as const;

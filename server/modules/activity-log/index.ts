@@ -3,6 +3,8 @@ import { contractRouter } from '../../http/contract-route';
 import { replyLanguage } from '../../i18n/localise-replies';
 import { defineServerModule } from '../server-module';
 import { ACTIVITY_MESSAGES, ActivityLogService } from './activity-log-service';
+import { activityLogSeed } from './seed';
+import { SIGN_IN_HISTORY_MESSAGE, signInHistory } from './sign-in-history';
 import { USER_SESSION_MESSAGES, UserSessionService } from './user-session-service';
 
 /**
@@ -11,6 +13,7 @@ import { USER_SESSION_MESSAGES, UserSessionService } from './user-session-servic
  */
 export default defineServerModule({
   name: 'activity-log',
+  seed: activityLogSeed,
   needs: [
     'db',
     'clock',
@@ -33,6 +36,11 @@ export default defineServerModule({
     route(endpoints.activityLogs, async (request) => ({
       data: await log.list(request.auth, request.query, language(request), request.ip),
       msg: ACTIVITY_MESSAGES.list,
+    }));
+
+    route(endpoints.signInHistory, async (request) => ({
+      data: await signInHistory(services.db, request.auth, services.clock.now(), request.query.timeZone),
+      msg: SIGN_IN_HISTORY_MESSAGE,
     }));
 
     route(endpoints.exportActivityLogs, async (request, reply) => {

@@ -37,6 +37,7 @@ export const BILLING_MESSAGES = {
   payAsYouGoCapChanged: 'billing.payAsYouGoCapChanged',
   payAsYouGoDeactivated: 'billing.payAsYouGoDeactivated',
   usageRecorded: 'billing.usageRecorded',
+  usageHistory: 'billing.usageHistory',
   invoiceNotFound: 'billing.invoiceNotFound',
   cardNotFound: 'billing.cardNotFound',
   productNotFound: 'billing.productNotFound',

@@ -18,6 +18,7 @@ import { StripePaymentProvider } from './stripe-payment-provider';
 import { StripeWebhook, WebhookRefused } from './stripe-webhook';
 import { billingSeed } from './seed';
 import { SubscriptionService } from './subscription-service';
+import { UsageHistoryService } from './usage-history-service';
 
 /**
  * Billing of the active organisation (docs/billing.md): invoices and their PDF, cards through the payment provider,
@@ -36,6 +37,7 @@ export default defineServerModule({
     const purchases = new PurchaseService(deps);
     const subscriptions = new SubscriptionService(deps);
     const payAsYouGo = new PayAsYouGoService(deps);
+    const usageHistory = new UsageHistoryService(deps);
     const route = contractRouter(app, authenticate, access);
 
     route(endpoints.bills, async (request) => ({
@@ -122,6 +124,10 @@ export default defineServerModule({
         request.body.action === 'deactivate'
           ? BILLING_MESSAGES.payAsYouGoDeactivated
           : BILLING_MESSAGES.payAsYouGoCapChanged,
+    }));
+    route(endpoints.usageHistory, async (request) => ({
+      data: await usageHistory.read(request.auth),
+      msg: BILLING_MESSAGES.usageHistory,
     }));
     route(endpoints.recordUsage, async (request) => ({
       data: await payAsYouGo.record(request.headers[APP_CREDENTIAL_HEADER], request.body),

@@ -6,6 +6,7 @@ import { DEMO_IDS } from '../organizations/seed';
 import { addMonths, monthOf } from './billing-shared';
 import { CATALOGUE, PAYG_UNIT_PRICE } from './catalogue';
 import { monthBounds } from './pay-as-you-go-service';
+import { monthsBefore } from './usage-history-service';
 import {
   billingAccounts,
   billingAppCredentials,
@@ -28,10 +29,13 @@ export const DEMO_APP_CREDENTIAL = {
   header: '33333333-3333-4333-8333-000000000001.demo-usage-secret',
 } as const;
 
+/** Units the buckets covered in each of the last 12 months, oldest first (this month's so far last). */
+const DEMO_BUCKET_USAGE = [610, 680, 650, 790, 740, 880, 930, 860, 1_020, 1_150, 1_210, 1_260] as const;
+
 /**
  * Acme's billing history so the screens are not empty (docs/billing.md, "Demo data"): two cards, four monthly
  * buckets (the current one partly used) with their paid invoices, one refunded by a credit note, one failed
- * pay-as-you-go month, usage of the last months, contracts, auto-renew and pay-as-you-go on. Other organisations
+ * pay-as-you-go month, usage of the last 12 months, contracts, auto-renew and pay-as-you-go on. Other organisations
  * start with nothing. Demo tokens are the test provider's (`tok_test_ok_…`), so the cards can be charged.
  */
 export const billingSeed: DemoSeed = {
@@ -188,6 +192,25 @@ export const billingSeed: DemoSeed = {
       month: monthOf(now, DEMO_ZONE),
       recordedAt: now,
     });
+
+    // A year of usage the buckets covered, growing with the business, so the usage chart has a history to show.
+    const thisMonth = monthOf(now, DEMO_ZONE);
+    await db.insert(billingUsage).values(
+      DEMO_BUCKET_USAGE.map((units, i) => {
+        const month = monthsBefore(thisMonth, DEMO_BUCKET_USAGE.length - 1 - i);
+        return {
+          id: newId(),
+          organizationId,
+          appKey: DEMO_APP_CREDENTIAL.appKey,
+          eventId: `demo-bucket-${month}`,
+          units,
+          fromBucket: units,
+          paygUnits: 0,
+          month,
+          recordedAt: month === thisMonth ? now : monthBounds(month, DEMO_ZONE).start,
+        };
+      }),
+    );
 
     await db.insert(billingAccounts).values({
       organizationId,
