@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useService } from '../di/use-service';
 import { PortalConfig } from '../config/portal-config';
 import { formatDate, formatDateTime, regionalFormatOptions, type DateInput } from '../ui/format/date';
@@ -11,8 +12,9 @@ export interface DateFormat {
 }
 
 /**
- * Dates as the active organisation wants them (its `regionalConfig`, kept in the session when it was chosen),
- * or as the deployment's `region` says when the organisation sent none. Read inside an `observer` component,
+ * Dates in the active organisation's time zone (its `regionalConfig`, kept in the session when it was chosen,
+ * or the deployment's `region` when the organisation sent none), written in the page's language: English
+ * follows the configured pattern, other languages their own (24-hour French, Arabic's own; date.ts). Read inside an `observer` component,
  * it follows an organisation switch.
  * @example
  * const dates = useDateFormat();
@@ -21,9 +23,10 @@ export interface DateFormat {
 export function useDateFormat(): DateFormat {
   const session = useService(SessionStore);
   const config = useService(PortalConfig);
-  const options = regionalFormatOptions(session.regionalConfig, config.region);
+  const { i18n } = useTranslation();
+  const options = { ...regionalFormatOptions(session.regionalConfig, config.region), language: i18n.language };
   return {
     dateTime: (value) => formatDateTime(value, options),
-    date: (value) => formatDate(value, { timeZone: options.timeZone }),
+    date: (value) => formatDate(value, { timeZone: options.timeZone, language: i18n.language }),
   };
 }

@@ -18,8 +18,30 @@ export type DateInput = string | number | Date | Dayjs;
 export interface DateFormatOptions {
   /** IANA zone; an unknown zone falls back to {@link DEFAULT_TIME_ZONE} rather than throwing in a render. */
   timeZone?: string;
-  /** dayjs format tokens. */
+  /** dayjs format tokens: the configured pattern, followed in English (and when no language is given). */
   format?: string;
+  /**
+   * The reader's language. Any but English writes the date its own way (`Intl.DateTimeFormat`: 24-hour French,
+   * Arabic's own order and day-period), since a configured pattern such as `hh:mm A` is an English one.
+   */
+  language?: string;
+}
+
+/** Languages that read the configured pattern (region.format, the organisation's timeFormat) as it is. */
+const PATTERN_LANGUAGES = new Set(['en']);
+
+const usesPattern = (language: string | undefined) =>
+  !language || PATTERN_LANGUAGES.has(language.split('-')[0]!.toLowerCase());
+
+const NUMERIC_DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
+/** `instant` in `timeZone`, written the language's way; the language's own default when Intl does not know it. */
+function languageFormat(instant: Dayjs, language: string, options: Intl.DateTimeFormatOptions): string {
+  try {
+    return new Intl.DateTimeFormat(language, options).format(instant.toDate());
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options).format(instant.toDate());
+  }
 }
 
 /** The organisation's `regionalConfig`, as its access-token answer carries it and the session keeps it. */
@@ -52,12 +74,21 @@ function toInstant(value: DateInput | null | undefined): Dayjs | null {
  * An instant shown in a region's zone and format; '' for a missing or unparsable value.
  * @example formatDateTime('2026-01-01T00:00:00Z') // '01/01/2026 11:00 AM' (Sydney, daylight time)
  * @example formatDateTime(date, regionalFormatOptions(session.regionalConfig))
+ * @example formatDateTime('2026-01-01T00:00:00Z', { language: 'fr' }) // '01/01/2026 11:00' (the pattern is English)
  */
 export function formatDateTime(value: DateInput | null | undefined, options: DateFormatOptions = {}): string {
-  const { timeZone = DEFAULT_TIME_ZONE, format = DEFAULT_DATE_TIME_FORMAT } = options;
+  const { timeZone = DEFAULT_TIME_ZONE, format = DEFAULT_DATE_TIME_FORMAT, language } = options;
   const instant = toInstant(value);
   if (!instant) return '';
-  return instant.tz(isKnownZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE).format(format);
+  const zone = isKnownZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  if (!usesPattern(language))
+    return languageFormat(instant, language!, {
+      ...NUMERIC_DATE,
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: zone,
+    });
+  return instant.tz(zone).format(format);
 }
 
 /**
@@ -67,9 +98,19 @@ export function formatDateTime(value: DateInput | null | undefined, options: Dat
  */
 export function formatDate(value: DateInput | null | undefined, options: DateFormatOptions = {}): string {
   const format = options.format ?? DATE_FORMAT;
+  const { language } = options;
   if (typeof value === 'string' && DATE_ONLY.test(value)) {
-    const day = dayjs(value, 'YYYY-MM-DD', true);
-    return day.isValid() ? day.format(format) : '';
+    const day = dayjs.utc(value, 'YYYY-MM-DD', true);
+    if (!day.isValid()) return '';
+    return usesPattern(language)
+      ? day.format(format)
+      : languageFormat(day, language!, { ...NUMERIC_DATE, timeZone: 'UTC' });
+  }
+  if (!usesPattern(language)) {
+    const instant = toInstant(value);
+    if (!instant) return '';
+    const zone = options.timeZone && isKnownZone(options.timeZone) ? options.timeZone : DEFAULT_TIME_ZONE;
+    return languageFormat(instant, language!, { ...NUMERIC_DATE, timeZone: zone });
   }
   return formatDateTime(value, { ...options, format });
 }
