@@ -19,3 +19,4 @@ export {
   type PagedTableTexts,
 } from './paged-table/paged-table';
 export { useMediaQuery } from './use-media-query';
+export { showServerErrorAtFields } from './antd-server-error';

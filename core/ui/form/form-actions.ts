@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../http/http-client';
+import { showFormMessage } from './form-message';
 
 /**
  * Empties fields (secrets after a failed attempt: passwords, codes) without showing their 'required' message;
@@ -24,4 +25,16 @@ export function showFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, e
   // After the caller's own updates have rendered: the form is usually still disabled by its request right now.
   if (shown.length) setTimeout(() => form.setFocus(shown[0].field as Path<V>), 0);
   return shown.length > 0;
+}
+
+/**
+ * Shows why the server refused a form's request in the form itself, not only in a toast over the page: the
+ * per-field messages of a 400 under their fields, anything else (a wrong password, a wrong code, 'Please try
+ * again') above the fields. Call it with the error of a request made `silent`, so the page shows it once. A
+ * request the portal cancelled (logout, unmount) shows nothing.
+ * @example catch (error) { clearFields(form, ['password']); showServerError(form, error); }
+ */
+export function showServerError<V extends FieldValues>(form: UseFormReturn<V>, error: unknown): void {
+  if (!(error instanceof ApiError) || error.aborted) return;
+  if (!showFieldErrors(form, error)) showFormMessage(form, error.message);
 }

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/http-client';
 import { EmailInput } from '../controls/email-input';
 import { SubmitButton } from '../controls/submit-button';
 import { fieldRules } from '../validation';
-import { clearFields, showFieldErrors } from './form-actions';
+import { clearFields, showServerError } from './form-actions';
 import { FormField } from './form-field';
 import { NewPasswordFields } from './new-password-fields';
 import { RuleForm, useRuleForm } from './rule-form';
@@ -24,7 +24,15 @@ interface Values {
 
 const EMPTY: Values = { email: '', password: '', confirmPassword: '' };
 
-function SignUpLike({ onSubmit, failWith }: { onSubmit: (values: Values) => void; failWith?: unknown }) {
+function SignUpLike({
+  onSubmit,
+  failWith,
+  keepSecrets = false,
+}: {
+  onSubmit: (values: Values) => void;
+  failWith?: unknown;
+  keepSecrets?: boolean;
+}) {
   const [withEmail, setWithEmail] = useState(true);
   const [busy, setBusy] = useState(false);
   const form = useRuleForm<Values>({ defaultValues: EMPTY });
@@ -33,8 +41,8 @@ function SignUpLike({ onSubmit, failWith }: { onSubmit: (values: Values) => void
     if (!failWith) return;
     setBusy(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    clearFields(form, ['password', 'confirmPassword']);
-    showFieldErrors(form, failWith);
+    if (!keepSecrets) clearFields(form, ['password', 'confirmPassword']);
+    showServerError(form, failWith);
     setBusy(false);
   };
   return (
@@ -53,7 +61,7 @@ function SignUpLike({ onSubmit, failWith }: { onSubmit: (values: Values) => void
   );
 }
 
-function setup(options: { failWith?: unknown; language?: string } = {}) {
+function setup(options: { failWith?: unknown; language?: string; keepSecrets?: boolean } = {}) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
   const i18n = createTestI18n(options.language);
@@ -63,7 +71,7 @@ function setup(options: { failWith?: unknown; language?: string } = {}) {
   const view = render(
     <ServiceProvider container={container}>
       <I18nextProvider i18n={i18n}>
-        <SignUpLike onSubmit={onSubmit} failWith={options.failWith} />
+        <SignUpLike onSubmit={onSubmit} failWith={options.failWith} keepSecrets={options.keepSecrets} />
       </I18nextProvider>
     </ServiceProvider>,
   );
@@ -164,6 +172,52 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.queryByText('not a field of this form')).not.toBeInTheDocument();
     expect(save()).toBeDisabled();
+  });
+
+  it('shows a refusal that names no field of the form above the fields, and clears it on the next submit', async () => {
+    const refusal = new ApiError('Invalid email or password', 400, 'INVALID_CREDENTIALS');
+    const { user } = setup({ failWith: refusal });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    // Before the fields, so it is read first and seen on a narrow screen without scrolling.
+    expect(
+      screen.getByRole('alert').compareDocumentPosition(screen.getByLabelText('Email')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText('Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the submit button usable after a refusal of the whole form, so the same values can be sent again', async () => {
+    const { user, onSubmit } = setup({ failWith: new ApiError('Please try again', 503), keepSecrets: true });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows nothing for a request the portal cancelled', async () => {
+    const { user, onSubmit } = setup({ failWith: new ApiError('aborted', null, undefined, [], true) });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await waitFor(() => expect(save()).toBeEnabled());
+    await user.click(save());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    await waitFor(() => expect(save()).toBeDisabled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('translates rule messages when shown, so they follow a change of language', async () => {

@@ -1,6 +1,8 @@
 import {
   createContext,
   useContext,
+  useEffect,
+  useState,
   type CSSProperties,
   type FormEvent,
   type KeyboardEvent,
@@ -11,8 +13,11 @@ import {
   useForm,
   type FieldValues,
   type UseFormProps,
+  type Control,
   type UseFormReturn,
 } from 'react-hook-form';
+import { InlineAlert } from '../controls/inline-alert';
+import { registerFormMessage } from './form-message';
 import './form-field.css';
 
 interface RuleFormContextValue {
@@ -68,11 +73,15 @@ export function RuleForm<V extends FieldValues>({
   name,
   children,
 }: RuleFormProps<V>) {
+  // The server's answer to the last submit when it concerns the whole form (showServerError, form-message.ts).
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => registerFormMessage(form.control as unknown as Control<never>, setMessage), [form.control]);
   const submit = (event?: FormEvent<HTMLFormElement>) => {
     if (disabled) {
       event?.preventDefault();
       return;
     }
+    setMessage(null);
     void form.handleSubmit(async (values) => {
       await onSubmit(values);
     })(event);
@@ -101,6 +110,7 @@ export function RuleForm<V extends FieldValues>({
           onSubmit={submit}
           onKeyDown={submitOnEnter}
         >
+          {message && <InlineAlert type="error" message={message} />}
           {children}
         </form>
       </RuleFormContext.Provider>

@@ -31,25 +31,28 @@ const answerWith =
 export class HttpAuthApi {
   constructor(@inject(HttpClient) private readonly http: HttpClient) {}
 
+  /** Silent, as every call a form sends: the form shows the refusal itself (`showServerError`). */
   login(body: Body<'login'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.login, { body }, { signal });
+    return this.http.call(endpoints.login, { body }, { signal, silent: true });
   }
 
+  /** Silent: the sign-up form shows the refusal. */
   register(body: Body<'register'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.register, { body }, { signal });
+    return this.http.call(endpoints.register, { body }, { signal, silent: true });
   }
 
-  /** The server answers the same for unknown addresses (no account enumeration). */
+  /** The server answers the same for unknown addresses (no account enumeration). Silent: the form shows a refusal. */
   forgetPassword(body: Body<'forgetPassword'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.forgetPassword, { body }, { signal });
+    return this.http.call(endpoints.forgetPassword, { body }, { signal, silent: true });
   }
 
   resendEmail(body: Body<'resendEmail'>, signal?: AbortSignal) {
     return this.http.call(endpoints.resendEmail, { body }, { signal });
   }
 
+  /** Silent: the form shows the refusal. */
   resetPassword(body: Body<'resetPassword'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.resetPassword, { body }, { signal });
+    return this.http.call(endpoints.resetPassword, { body }, { signal, silent: true });
   }
 
   /** Silent: the screen shows 'Link is expired' itself. */
@@ -57,8 +60,9 @@ export class HttpAuthApi {
     return this.http.call(endpoints.verifyEmail, { body }, { signal, silent: true });
   }
 
+  /** Silent: the code form shows a refused code. */
   verifyTwoFactor(body: Body<'verifyTwoFactor'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.verifyTwoFactor, { body }, { signal });
+    return this.http.call(endpoints.verifyTwoFactor, { body }, { signal, silent: true });
   }
 
   requestTwoFactorOtp(body: Body<'requestTwoFactorOtp'>, signal?: AbortSignal) {
@@ -123,7 +127,8 @@ export class HttpAuthApi {
 
   /** Answers the profile with the authenticator now on. */
   confirmTwoFactor(body: Body<'confirmTwoFactor'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.confirmTwoFactor, { body }, { signal });
+    // Silent: the code form shows a refused code.
+    return this.http.call(endpoints.confirmTwoFactor, { body }, { signal, silent: true });
   }
 
   /** Answers the profile with the overall switch as it now is. */

@@ -1,8 +1,8 @@
-import { PlainButton, roleLabel } from '@core';
+import { InlineAlert, PlainButton, roleLabel } from '@core';
 import type { OrganizationListItem } from '@contract/v1/index';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationRefusal } from '../stores/orgs-organization-entry';
+import { REFUSAL_MESSAGE_KEYS, type OrganizationRefusal } from '../stores/orgs-organization-entry';
 import './orgs-account-list.css';
 
 export interface OrgsAccountListProps {
@@ -12,6 +12,8 @@ export interface OrgsAccountListProps {
   enteringId: string | null;
   busy: boolean;
   refusalOf: (org: OrganizationListItem) => OrganizationRefusal | null;
+  /** The refused organisation last chosen: why it cannot be entered shows under it. */
+  refusedId: string | null;
   onSelect: (org: OrganizationListItem) => void;
 }
 
@@ -31,6 +33,7 @@ export function OrgsAccountList({
   enteringId,
   busy,
   refusalOf,
+  refusedId,
   onSelect,
 }: OrgsAccountListProps) {
   const { t } = useTranslation('auth');
@@ -59,6 +62,9 @@ export function OrgsAccountList({
                 <span className="auth-orgs__role">{roleLabel(t, org.role, org.roleName)}</span>
                 {refusal && <span className="auth-orgs__tag">{t(REFUSAL_TAG_KEYS[refusal])}</span>}
               </PlainButton>
+              {refusal && refusedId === org.organizationId && (
+                <InlineAlert type="warning" message={t(REFUSAL_MESSAGE_KEYS[refusal])} />
+              )}
             </li>
           );
         })}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RECAPTCHA_CONFIG, loadRecaptcha, removeRecaptcha } from '../testing/recaptcha';
 import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
+import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
 const submit = () => screen.getByRole('button', { name: /^Send instructions$|SENDING/ });
 const SENT = 'If an account exists for this email, you will receive password reset instructions';
@@ -48,13 +49,15 @@ describe('forgot-password page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message and keeps the email for another try',
     async (status, serverMsg, shown) => {
+      const toasts = watchToasts();
       const forget = endpoint(endpoints.forgetPassword, { status, msg: serverMsg });
       const { user } = await renderAuth('/forgot-password');
       await enterEmail();
       await waitFor(() => expect(submit()).toBeEnabled());
       await user.click(submit());
 
-      expect(await screen.findByText(shown)).toBeInTheDocument();
+      // In the form, under the heading, and not as a toast over the page (#39 item 3).
+      await expectInFormOnly(shown, toasts);
       expect(screen.queryByText('mailer crashed')).not.toBeInTheDocument();
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
       await waitFor(() => expect(submit()).toBeEnabled());

@@ -6,7 +6,7 @@ import {
   InlineAlert,
   PortalConfig,
   RuleForm,
-  showFieldErrors,
+  showServerError,
   SubmitButton,
   useCaptcha,
   useRuleForm,
@@ -50,8 +50,8 @@ export default function ForgotPasswordPage() {
       );
       setSent(msg || t('forgotPassword.sent'));
     } catch (error) {
-      // Shown by the HTTP client (docs/api-errors.md); the address stays for another try.
-      showFieldErrors(form, error);
+      // Shown in the form (docs/api-errors.md); the address stays for another try.
+      showServerError(form, error);
     } finally {
       setBusy(false);
     }

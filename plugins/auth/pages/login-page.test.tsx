@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { arrivedAt, endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
+import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
 const VERIFIED = {
   twoFactorEnabled: false,
@@ -183,13 +184,15 @@ describe('login page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message, keeps the email and clears the password',
     async (status, serverMsg, shown) => {
+      const toasts = watchToasts();
       const login = endpoint(endpoints.login, { status, msg: serverMsg });
       const { user, router, session } = await renderAuth('/login');
       await fillLogin(user);
       await waitFor(() => expect(submit()).toBeEnabled());
       await user.click(submit());
 
-      expect(await screen.findByText(shown)).toBeInTheDocument();
+      // In the form, under the heading, and not as a toast over the page (#39 item 3).
+      await expectInFormOnly(shown, toasts);
       expect(screen.queryByText('stack trace the user must not see')).not.toBeInTheDocument();
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
       await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));

@@ -8,7 +8,7 @@ import {
   PasswordInput,
   RuleForm,
   SessionStore,
-  showFieldErrors,
+  showServerError,
   SubmitButton,
   useCaptcha,
   useRuleForm,
@@ -100,9 +100,9 @@ export default function LoginPage() {
       // The button stays busy until the organisation screen takes over: no second login meanwhile.
       leaving = answer(data, msg);
     } catch (error) {
-      // The HTTP client already showed the error (docs/api-errors.md). The email stays; the password does not.
+      // The form shows the refusal (docs/api-errors.md). The email stays; the password does not.
       clearFields(form, ['password']);
-      showFieldErrors(form, error);
+      showServerError(form, error);
     } finally {
       if (!leaving) setBusy(false);
     }

@@ -20,6 +20,7 @@ import {
 import { endpoints } from '@contract/v1/endpoints';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 import type { EndpointRoute } from '@contract/v1/endpoint';
+import { expectNoToast, watchToasts } from '../../../tests/form-message';
 
 // The deployment of the product: the two-factor plugin provides the security settings (here a stand-in page at
 // /user/security) and the change-password dialog (real) that an organisation's password-reset request opens.
@@ -217,7 +218,8 @@ describe('orgs page', { timeout: 30000 }, () => {
     expect(await screen.findByTestId('landed')).toHaveTextContent('/dashboard');
   });
 
-  it("shows 'Account is disabled. Please contact admin' for a disabled organisation and does not enter it", async () => {
+  it("shows 'Account is disabled. Please contact admin' under a disabled organisation and does not enter it", async () => {
+    const toasts = watchToasts();
     directoryHandlers([PERSONAL, DISABLED]);
     const access = accessHandler();
     const { user, router, session } = await openOrgs();
@@ -226,7 +228,11 @@ describe('orgs page', { timeout: 30000 }, () => {
     expect(dormant).toHaveTextContent('Disabled');
     await user.click(dormant);
 
-    expect(await screen.findByText('Account is disabled. Please contact admin')).toBeInTheDocument();
+    // Beside the row, not in a toast over the brand and the language switcher (#39 item 3).
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Account is disabled. Please contact admin');
+    expect(notice.closest('li')).toContainElement(dormant);
+    expectNoToast('Account is disabled. Please contact admin', toasts);
     expect(access.count).toBe(0);
     expect(session.isOrgSelected).toBe(false);
     expect(router.state.location.pathname).toBe('/orgs');

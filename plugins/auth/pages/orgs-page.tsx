@@ -94,6 +94,7 @@ const OrgsPage = observer(function OrgsPage() {
     enteringId: store.enteringId,
     busy: store.busy,
     refusalOf: store.refusalOf,
+    refusedId: store.refusedId,
     onSelect: entry,
   };
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
+import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
 const submit = () => screen.getByRole('button', { name: /^Reset password$|SAVING/ });
 const DONE = 'Your password has been reset. Please log in with your new password';
@@ -81,12 +82,14 @@ describe('reset-password page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message, clears the passwords and retries with the same token',
     async (status, serverMsg, shown) => {
+      const toasts = watchToasts();
       const reset = endpoint(endpoints.resetPassword, { status, msg: serverMsg });
       const { user, router } = await renderAuth('/reset-password?verificationToken=rt-9');
       await choose();
       await waitFor(() => expect(submit()).toBeEnabled());
       await user.click(submit());
-      expect(await screen.findByText(shown)).toBeInTheDocument();
+      // In the form, under the heading, and not as a toast over the page (#39 item 3).
+      await expectInFormOnly(shown, toasts);
       await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveValue(''));
       expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
       expect(router.state.location.pathname).toBe('/reset-password');

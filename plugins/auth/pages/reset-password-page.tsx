@@ -5,7 +5,7 @@ import {
   NIST_SINGLE_FACTOR_MIN_LENGTH,
   Notifier,
   RuleForm,
-  showFieldErrors,
+  showServerError,
   SubmitButton,
   usePasswordContext,
   useRuleForm,
@@ -48,9 +48,9 @@ export default function ResetPasswordPage() {
       notifier.success(msg || t('resetPassword.done'));
       navigate(href('login'), { replace: true });
     } catch (error) {
-      // Shown by the HTTP client (docs/api-errors.md). The token stays in memory for another try; the passwords do not.
+      // Shown in the form (docs/api-errors.md). The token stays in memory for another try; the passwords do not.
       clearFields(form, ['password', 'confirmPassword']);
-      showFieldErrors(form, error);
+      showServerError(form, error);
       setBusy(false);
     }
   };

@@ -8,6 +8,7 @@ import type { SecurityVerificationState } from '../navigation/auth-navigation';
 import { authWithStubs, type Recorded } from '../testing/orgs-fixtures';
 import { endpoints } from '@contract/v1/endpoints';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
 const plugins = [authWithStubs(['auth.login', 'auth.orgs', 'auth.email-confirmation'])];
 
@@ -205,6 +206,7 @@ describe('security-verification page', { timeout: 30000 }, () => {
   ])(
     "after a %i on Verify: shows '%s', keeps the method and countdown, clears the code",
     async (status, shown, serverMsg) => {
+      const toasts = watchToasts();
       otpEndpoint();
       verifyEndpoint(() => HttpResponse.json({ msg: serverMsg, code: 'TEST' }, { status }));
       const { user, router, session } = await openVerification();
@@ -215,7 +217,8 @@ describe('security-verification page', { timeout: 30000 }, () => {
       await waitFor(() => expect(verifyButton()).toBeEnabled());
       await user.click(verifyButton());
 
-      expect(await screen.findByText(shown)).toBeInTheDocument();
+      // In the form, under the heading, and not as a toast over the page (#39 item 3).
+      await expectInFormOnly(shown, toasts);
       await waitFor(() => expect(codeField()).toHaveValue(''));
       expect(verifyButton()).toBeDisabled();
       expect(screen.getByRole('radio', { name: 'Email' })).toBeChecked();

@@ -1,5 +1,6 @@
 import {
   clearFields,
+  showServerError,
   fieldRules,
   FormField,
   InlineAlert,
@@ -61,8 +62,13 @@ const SecurityVerification = observer(function SecurityVerification({
   useFollowExit(store.exit);
 
   const verify = async ({ code }: CodeValues) => {
-    // A refused code is of no further use: the field empties for the next one.
-    if (!(await store.verify(code, signal()))) clearFields(form, ['code']);
+    try {
+      await store.verify(code, signal());
+    } catch (error) {
+      // A refused code is of no further use: the field empties for the next one, under the server's reason.
+      clearFields(form, ['code']);
+      showServerError(form, error);
+    }
   };
   const switchMethod = (type: SecurityVerificationStore['selectedType']) => {
     if (!type) return;

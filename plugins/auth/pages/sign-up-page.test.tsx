@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RECAPTCHA_CONFIG, loadRecaptcha, removeRecaptcha } from '../testing/recaptcha';
 import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
+import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
 const submit = () => screen.getByRole('button', { name: /^Sign up$|SIGNING UP/ });
 
@@ -166,12 +167,14 @@ describe('sign-up page', { timeout: 60_000 }, () => {
   ])(
     'after a %i shows the catalogue message, keeps names and email, clears the passwords',
     async (status, serverMsg, shown) => {
+      const toasts = watchToasts();
       const register = endpoint(endpoints.register, { status, msg: serverMsg });
       const { user, router } = await renderAuth('/sign-up');
       await fillForm();
       await user.click(submit());
 
-      expect(await screen.findByText(shown)).toBeInTheDocument();
+      // In the form, under the heading, and not as a toast over the page (#39 item 3).
+      await expectInFormOnly(shown, toasts);
       expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
       expect(screen.getByLabelText('Last Name')).toHaveValue('Lovelace');
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');

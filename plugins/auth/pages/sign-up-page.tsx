@@ -8,7 +8,7 @@ import {
   Notifier,
   PortalConfig,
   RuleForm,
-  showFieldErrors,
+  showServerError,
   SubmitButton,
   TaggedText,
   TextInput,
@@ -92,9 +92,9 @@ export default function SignUpPage() {
         navigate(href('email-confirmation'), { state });
       }
     } catch (error) {
-      // Shown by the HTTP client (docs/api-errors.md). Names and email stay; the passwords are typed again.
+      // Shown in the form (docs/api-errors.md). Names and email stay; the passwords are typed again.
       clearFields(form, ['password', 'confirmPassword']);
-      showFieldErrors(form, error);
+      showServerError(form, error);
       setBusy(false);
     }
   };

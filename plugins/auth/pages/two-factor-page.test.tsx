@@ -7,6 +7,7 @@ import { authWithStubs, loggedIn, type Recorded } from '../testing/orgs-fixtures
 import { endpoints } from '@contract/v1/endpoints';
 import type { EndpointRoute } from '@contract/v1/endpoint';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
+import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
 const plugins = [authWithStubs(['auth.login', 'auth.orgs'])];
 const OTPAUTH = 'otpauth://totp/Portal:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Portal';
@@ -92,6 +93,7 @@ describe('two-factor page', { timeout: 30000 }, () => {
   ])(
     "after a %i on Submit: shows '%s', keeps the secret, clears the code",
     async (status, shown, serverMsg) => {
+      const toasts = watchToasts();
       endpoint(endpoints.setupTwoFactor, [setupOk]);
       endpoint(endpoints.confirmTwoFactor, [
         () => HttpResponse.json({ msg: serverMsg, code: 'TEST' }, { status }),
@@ -103,7 +105,8 @@ describe('two-factor page', { timeout: 30000 }, () => {
       await waitFor(() => expect(button('Submit')).toBeEnabled());
       await user.click(button('Submit'));
 
-      expect(await screen.findByText(shown)).toBeInTheDocument();
+      // In the form, under the heading, and not as a toast over the page (#39 item 3).
+      await expectInFormOnly(shown, toasts);
       await waitFor(() => expect(codeField()).toHaveValue(''));
       expect(button('Submit')).toBeDisabled();
       expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();

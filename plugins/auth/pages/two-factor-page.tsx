@@ -1,5 +1,6 @@
 import {
   clearFields,
+  showServerError,
   fieldRules,
   FormField,
   InlineAlert,
@@ -39,7 +40,12 @@ const TwoFactorPage = observer(function TwoFactorPage() {
   useFollowExit(store.exit);
 
   const confirm = async ({ code }: CodeValues) => {
-    if (!(await store.confirm(code))) clearFields(form, ['code']);
+    try {
+      await store.confirm(code);
+    } catch (error) {
+      clearFields(form, ['code']);
+      showServerError(form, error);
+    }
   };
 
   return (

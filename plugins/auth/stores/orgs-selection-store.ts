@@ -2,11 +2,7 @@ import { ApiError, type Notifier, type Translator } from '@core';
 import type { OrganizationAccessData, OrganizationListItem, Portal } from '@contract/v1/index';
 import { TWO_FACTOR_REQUIRED } from '@contract/v1/security-codes';
 import { makeAutoObservable, runInAction } from 'mobx';
-import {
-  REFUSAL_MESSAGE_KEYS,
-  type OrganizationEntry,
-  type OrganizationRefusal,
-} from './orgs-organization-entry';
+import { type OrganizationEntry, type OrganizationRefusal } from './orgs-organization-entry';
 
 export type OrgsPhase = 'loading' | 'choosing' | 'entering' | 'passwordReset' | 'twoFactorNotice' | 'leaving';
 
@@ -54,6 +50,11 @@ export class OrgsSelectionStore {
   enteringId: string | null = null;
   enablingTwoFactor = false;
   exit: OrgsExit | null = null;
+  /**
+   * The organisation last chosen that cannot be entered: the screen says why beside it, not in a toast over the
+   * brand and the language switcher (#39 item 3).
+   */
+  refusedId: string | null = null;
 
   private portal: Portal | undefined;
   /** The organisation whose entry waits for the answer to the enforced-2FA notice. */
@@ -137,10 +138,8 @@ export class OrgsSelectionStore {
   async select(org: OrganizationListItem): Promise<void> {
     if (this.phase !== 'choosing' || !this.portal) return;
     const refusal = this.entry.refusal(org);
-    if (refusal) {
-      this.notifier.info(this.translator.t(REFUSAL_MESSAGE_KEYS[refusal]));
-      return;
-    }
+    this.refusedId = refusal ? org.organizationId : null;
+    if (refusal) return;
     const { signal } = this.controller;
     this.phase = 'entering';
     this.enteringId = org.organizationId;

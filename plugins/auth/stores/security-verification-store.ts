@@ -117,7 +117,10 @@ export class SecurityVerificationStore {
     await this.sendCode(signal);
   }
 
-  /** Resolves false when the code was refused (the screen clears it): the user types a new one. */
+  /**
+   * Resolves true once signed in, false when there was nothing to verify; rejects with the server's refusal, which
+   * the screen shows in its form (and clears the code): the user types a new one.
+   */
   async verify(code: string, signal?: AbortSignal): Promise<boolean> {
     const type = this.selectedType;
     if (!type || type === 'passkey' || this.busy) return false;
@@ -126,8 +129,6 @@ export class SecurityVerificationStore {
       const { data } = await this.api.verifyTwoFactor({ code, tokenId: this.tokenId, type }, signal);
       runInAction(() => this.signedIn(data));
       return true;
-    } catch {
-      return false;
     } finally {
       runInAction(() => {
         this.verifying = false;

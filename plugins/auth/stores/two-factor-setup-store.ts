@@ -56,7 +56,10 @@ export class TwoFactorSetupStore {
     }
   }
 
-  /** Resolves false when the code was refused: the screen clears it for the next one. */
+  /**
+   * Resolves true once confirmed, false when there was nothing to confirm; rejects with the server's refusal, which
+   * the screen shows in its form and clears the code for the next one.
+   */
   async confirm(code: string): Promise<boolean> {
     if (this.confirming || !this.setup) return false;
     this.confirming = true;
@@ -67,8 +70,6 @@ export class TwoFactorSetupStore {
         this.exit = { path: this.paths.done, delayMs: 0 };
       });
       return true;
-    } catch {
-      return false;
     } finally {
       runInAction(() => {
         this.confirming = false;

@@ -25,8 +25,9 @@ export class HttpSsoApi {
     return this.http.call(endpoints.ssoRegister, { body }, { signal, silent: true });
   }
 
+  /** Silent: the form shows the refusal (`showServerError`). */
   passwordLogin(body: SsoPasswordLoginBody, signal?: AbortSignal) {
-    return this.http.call(endpoints.login, { body: { ...body, isSSOLogin: true } }, { signal });
+    return this.http.call(endpoints.login, { body: { ...body, isSSOLogin: true } }, { signal, silent: true });
   }
 
   /** Silent and best effort: ends a previous session on the server before a partner link replaces it. */

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { arrivedAt, endpoint, renderSso } from '../testing/render-sso';
+import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 import { endpoints } from '@contract/v1/endpoints';
 
 const EMAIL = 'ada@partner.example';
@@ -74,11 +75,12 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
 
   it('a wrong password: the server message, the password cleared, the email kept, still here', async () => {
     endpoint(endpoints.login, { status: 400, msg: 'Invalid email or password' });
+    const toasts = watchToasts();
     const { user, router } = await renderSso(OPEN);
     await user.type(await screen.findByLabelText('Password'), 'Secret#12');
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    await expectInFormOnly('Invalid email or password', toasts);
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
     expect(router.state.location.pathname).toBe('/sso-login');

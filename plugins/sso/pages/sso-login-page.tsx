@@ -7,7 +7,7 @@ import {
   PasswordInput,
   RuleForm,
   SessionStore,
-  showFieldErrors,
+  showServerError,
   SubmitButton,
   ThemeStore,
   useCaptcha,
@@ -121,9 +121,9 @@ export default function SsoLoginPage() {
         navigate(paths.emailConfirmation, { state: { email: data.email.id } });
       }
     } catch (error) {
-      // The HTTP client showed the error (docs/api-errors.md); the password is typed again.
+      // The form shows the refusal (docs/api-errors.md); the password is typed again.
       clearFields(form, ['password']);
-      showFieldErrors(form, error);
+      showServerError(form, error);
     } finally {
       if (!leaving) setBusy(false);
     }

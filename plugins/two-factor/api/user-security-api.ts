@@ -39,8 +39,9 @@ export class HttpUserSecurityApi {
     return this.http.call(endpoints.updateUser, { body }, { signal, showSuccess: true });
   }
 
+  /** Silent: the form shows a refusal at its field. */
   changePassword(body: Body<'changePassword'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.changePassword, { body }, { signal, showSuccess: true });
+    return this.http.call(endpoints.changePassword, { body }, { signal, showSuccess: true, silent: true });
   }
 
   /** A fresh secret and the otpauth URL for the QR code; nothing is enabled until {@link confirmAuthenticator}. */
@@ -50,8 +51,9 @@ export class HttpUserSecurityApi {
       .then(answerWith('secret'));
   }
 
+  /** Silent: the dialog shows a refused code under the code field. */
   confirmAuthenticator(body: Body<'confirmTwoFactor'>, signal?: AbortSignal) {
-    return this.http.call(endpoints.confirmTwoFactor, { body }, { signal, showSuccess: true });
+    return this.http.call(endpoints.confirmTwoFactor, { body }, { signal, showSuccess: true, silent: true });
   }
 
   /** Texts a code to the number; `otp` comes back where the server exposes codes (development). */
@@ -59,10 +61,11 @@ export class HttpUserSecurityApi {
     return this.http.call(endpoints.sendPhoneOtp, { body }, { signal, showSuccess: true });
   }
 
+  /** Silent: the dialog shows a refused code under the code field. */
   verifyMobile(body: MobileSetupBody, signal?: AbortSignal) {
     const setup = { type: 'otp', ...body } as const;
     return this.http
-      .call(endpoints.setupTwoFactor, { body: setup }, { signal, showSuccess: true })
+      .call(endpoints.setupTwoFactor, { body: setup }, { signal, showSuccess: true, silent: true })
       .then(answerWith('userInfo'));
   }
 

@@ -1,4 +1,12 @@
-import { AntdSubmitButton, OtpInput, rules, useReturnFocus, useService, useUnmountSignal } from '@core';
+import {
+  AntdSubmitButton,
+  OtpInput,
+  rules,
+  showServerErrorAtFields,
+  useReturnFocus,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Alert, Button, Form, Input, Modal, Space, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -53,9 +61,15 @@ const AuthenticatorSetupModal = observer(function AuthenticatorSetupModal({
   };
 
   const submit = async ({ code }: { code: string }) => {
-    const userInfo = await store.submit(code, signal());
-    if (userInfo) onDone(userInfo);
-    else if (!signal().aborted) form.resetFields(['code']);
+    try {
+      const userInfo = await store.submit(code, signal());
+      if (userInfo) onDone(userInfo);
+    } catch (error) {
+      if (signal().aborted) return;
+      // A refused code is of no further use: the field empties, with the server's reason under it.
+      form.resetFields(['code']);
+      showServerErrorAtFields(form, error, ['code']);
+    }
   };
 
   const setup = store.setup;

@@ -1,9 +1,9 @@
 import {
   AntdSubmitButton,
-  Notifier,
   PasswordInput,
   rules,
   SessionStore,
+  showServerErrorAtFields,
   translateValidation,
   usePasswordContext,
   useService,
@@ -32,8 +32,9 @@ export interface ChangePasswordPanelProps {
 /**
  * 'Change your password', the product's one change-password form (also lent to other plugins through core's
  * `ChangePasswordDialog`). Only the current and new passwords are sent. A new password equal to the current one
- * shows 'Sorry you have entered current password as a new password' and resets the form, whether the form or the
- * server notices; after any other failure the three fields are emptied too, as they are secrets.
+ * shows 'Sorry you have entered current password as a new password' under the new password and resets the form,
+ * whether the form or the server notices; after any other failure the three fields are emptied too, as they are
+ * secrets, and the server's reason shows under the field it names (else under the current password).
  */
 export const ChangePasswordPanel = observer(function ChangePasswordPanel({
   onDone,
@@ -43,7 +44,6 @@ export const ChangePasswordPanel = observer(function ChangePasswordPanel({
   const api = useService(UserSecurityApi);
   // Under the `nist` policy a second factor lets the new password be shorter; the server decides the same way.
   const passwordContext = usePasswordContext(useService(SessionStore).twoFactorEnabled);
-  const notifier = useService(Notifier);
   const signal = useUnmountSignal();
   const [form] = Form.useForm<ChangePasswordValues>();
   const [saving, setSaving] = useState(false);
@@ -54,8 +54,8 @@ export const ChangePasswordPanel = observer(function ChangePasswordPanel({
     // that the form starts again, exactly as when the server refuses the same password.
     const sameAsCurrent = validateNewPassword(newPassword, currentPassword, passwordContext);
     if (sameAsCurrent) {
-      notifier.error(translateValidation(t, sameAsCurrent));
       form.resetFields();
+      form.setFields([{ name: 'newPassword', errors: [translateValidation(t, sameAsCurrent)] }]);
       return;
     }
     setSaving(true);
@@ -64,9 +64,11 @@ export const ChangePasswordPanel = observer(function ChangePasswordPanel({
       form.resetFields();
       setSaving(false);
       onDone?.();
-    } catch {
+    } catch (error) {
       if (signal().aborted) return;
       form.resetFields();
+      // At the field it concerns (a wrong current password, a refused new one), not only in a toast.
+      showServerErrorAtFields(form, error, ['currentPassword', 'newPassword', 'confirmPassword']);
       setSaving(false);
     }
   };

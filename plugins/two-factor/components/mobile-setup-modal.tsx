@@ -1,4 +1,13 @@
-import { AntdSubmitButton, OtpInput, PhoneInput, rules, useReturnFocus, useService, useUnmountSignal } from '@core';
+import {
+  AntdSubmitButton,
+  OtpInput,
+  PhoneInput,
+  rules,
+  showServerErrorAtFields,
+  useReturnFocus,
+  useService,
+  useUnmountSignal,
+} from '@core';
 import type { UserInfo } from '@contract/v1/index';
 import { Button, Form, Modal, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -49,9 +58,15 @@ const MobileSetupModal = observer(function MobileSetupModal({
   };
 
   const verify = async ({ phoneNumber, otp }: MobileSetupValues) => {
-    const userInfo = await store.verify(phoneNumber, otp, signal());
-    if (userInfo) onDone(userInfo);
-    else if (!signal().aborted) form.resetFields(['otp']);
+    try {
+      const userInfo = await store.verify(phoneNumber, otp, signal());
+      if (userInfo) onDone(userInfo);
+    } catch (error) {
+      if (signal().aborted) return;
+      // The code is of no further use; the server's reason shows under it (or under the number it names).
+      form.resetFields(['otp']);
+      showServerErrorAtFields(form, error, ['otp', 'phoneNumber']);
+    }
   };
 
   const busy = store.requesting || store.verifying;

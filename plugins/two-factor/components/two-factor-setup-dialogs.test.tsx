@@ -10,6 +10,7 @@ import { endpoints } from '@contract/v1/endpoints';
 import { HttpResponse } from 'msw';
 import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 import { server } from '../../../tests/msw/server';
+import { expectAtFieldOnly, watchToasts } from '../../../tests/form-message';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -98,14 +99,19 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('two-factor-status')).toHaveTextContent('Enabled');
   });
 
-  it('a refused code shows the error, stops the spinner, clears the code and keeps the dialog', async () => {
+  it('a refused code shows the error under the code field, stops the spinner, clears the code and keeps the dialog', async () => {
+    const toasts = watchToasts();
     const { user, dialog } = await openDialog();
     endpoint(endpoints.confirmTwoFactor, { status: 400, msg: 'Invalid verification code' });
     await user.click(within(dialog).getByRole('textbox', { name: '6-digit code' }));
     await user.paste('654321');
     await waitFor(() => expect(button(dialog, 'Submit')).toBeEnabled());
     await user.click(button(dialog, 'Submit'));
-    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+    await expectAtFieldOnly(
+      within(dialog).getByRole('textbox', { name: '6-digit code' }),
+      'Invalid verification code',
+      toasts,
+    );
     await waitFor(() =>
       expect(within(dialog).getByRole('textbox', { name: '6-digit code' })).toHaveValue(''),
     );
@@ -279,7 +285,8 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
     expect(button(dialog, 'Resend')).toBeEnabled();
   });
 
-  it('when Verify fails it shows the error, stops the spinner, keeps the number and clears the code', async () => {
+  it('when Verify fails it shows the error under the code, stops the spinner, keeps the number and clears the code', async () => {
+    const toasts = watchToasts();
     const { user, dialog } = await openDialog();
     endpoint(endpoints.sendPhoneOtp, { data: {}, msg: 'OTP sent successfully' });
     endpoint(endpoints.setupTwoFactor, { status: 400, msg: 'Invalid verification code' });
@@ -293,7 +300,7 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
     await user.paste('111111');
     await waitFor(() => expect(button(dialog, 'Verify')).toBeEnabled());
     await user.click(button(dialog, 'Verify'));
-    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+    await expectAtFieldOnly(otp(dialog), 'Invalid verification code', toasts);
     await waitFor(() => expect(otp(dialog)).toHaveValue(''));
     expect(phone(dialog)).toHaveValue('+61400111222');
     expect(within(dialog).queryByRole('button', { name: /VERIFYING/ })).not.toBeInTheDocument();

@@ -26,15 +26,13 @@ export class AuthenticatorSetupStore {
     }
   }
 
-  /** The new profile once the code is accepted, or null (the HTTP client has shown why). */
+  /** The new profile once the code is accepted, or null while a submit runs; rejects with the server's refusal. */
   async submit(code: string, signal?: AbortSignal): Promise<UserInfo | null> {
     if (this.submitting) return null;
     this.submitting = true;
     try {
       const { data } = await this.api.confirmAuthenticator({ code }, signal);
       return data.userInfo;
-    } catch {
-      return null;
     } finally {
       runInAction(() => (this.submitting = false));
     }

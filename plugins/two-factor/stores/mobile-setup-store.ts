@@ -73,8 +73,6 @@ export class MobileSetupStore {
     try {
       const { data } = await this.api.verifyMobile({ phoneNumber, code }, signal);
       return data.userInfo;
-    } catch {
-      return null;
     } finally {
       runInAction(() => (this.verifying = false));
     }
