@@ -4,8 +4,12 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { localesFolder } from '../paths';
 import { matchLanguage } from './accept-language';
 import type { Message, MessageParams } from './message';
+import { readServerTexts } from './server-texts';
 
-/** The namespaces the server reads: its own texts, and the portal's `core` for the shared validation messages. */
+/**
+ * The namespaces the server reads: its own texts (server.json with the features' `<feature>.server.json`, see
+ * ./server-texts.ts), and the portal's `core` for the shared validation messages.
+ */
 const NAMESPACES = ['server', 'core'] as const;
 export const FALLBACK_LANGUAGE = 'en';
 
@@ -30,8 +34,9 @@ function readJson(file: string): Record<string, unknown> {
 }
 
 /**
- * Loads the locale files the portal uses (`<localesDir>/<lang>/{server,core}.json`) into an i18next instance of
- * the server's own. The folder is a parameter because a bundled server does not sit next to its sources.
+ * Loads the locale files the server uses (`<localesDir>/<lang>/server.json` with every `<feature>.server.json`,
+ * and `core.json`) into an i18next instance of the server's own. The folder is a parameter because a bundled
+ * server does not sit next to its sources.
  * @example
  * const i18n = createServerI18n();
  * i18n.t('login.invalidCredentials', i18n.languageOf('fr-CA,fr;q=0.9')); // 'Adresse e-mail ou mot de passe incorrect'
@@ -47,7 +52,10 @@ export function createServerI18n(localesDir: string = localesFolder): ServerI18n
   const resources = Object.fromEntries(
     languages.map((language) => [
       language,
-      Object.fromEntries(NAMESPACES.map((ns) => [ns, readJson(join(localesDir, language, `${ns}.json`))])),
+      {
+        server: readServerTexts(join(localesDir, language)),
+        core: readJson(join(localesDir, language, 'core.json')),
+      },
     ]),
   );
   const instance: I18n = i18next.createInstance();
