@@ -9,6 +9,7 @@ export { DeploymentFacts, type PaymentsFact } from './config/deployment-facts';
 export type * from './plugin/plugin-types';
 export { PluginRegistry } from './plugin/plugin-registry-token';
 export type { RouteLinks, WellKnownRoute, RequiredWellKnownRoute } from './plugin/well-known-routes';
+export type { PortalRouteIds, RouteId } from './plugin/route-ids';
 export { useRouteHref, useWellKnownHref } from './plugin/use-route-href';
 export type { RouteSlotName, RouteSlotAttachment, RouteSlotEntry } from './plugin/route-slots';
 export { RouteSlot, type RouteSlotProps } from './plugin/route-slot';

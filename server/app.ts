@@ -22,6 +22,7 @@ import branding from './modules/branding';
 import auth from './modules/auth';
 import organizations from './modules/organizations';
 import passkeys from './modules/passkeys';
+import recoveryCodes from './modules/recovery-codes';
 import organizationMembers from './modules/organization-members';
 import ipAllowList from './modules/ip-allow-list';
 import scheduler from './modules/scheduler';
@@ -59,6 +60,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   userSecurity,
   reauth,
   passkeys,
+  recoveryCodes,
   billing,
   apps,
   sso,

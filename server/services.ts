@@ -16,6 +16,7 @@ import { OrganizationGate } from './security/organization-gate';
 import { AccessTokens } from './security/access-tokens';
 import { createCaptchaVerifier, type CaptchaVerifier } from './security/captcha';
 import { OneTimeCodes } from './security/one-time-codes';
+import { RecoveryCodeStore } from './modules/recovery-codes/recovery-code-store';
 import { BoundedQueue } from './security/bounded-queue';
 import type { Argon2Runner } from './security/argon2-workers';
 import { PasswordHasher, type Argon2Params } from './security/password-hasher';
@@ -70,6 +71,8 @@ export interface Services {
   sessions: SessionService;
   throttle: Throttle;
   codes: OneTimeCodes;
+  /** Each user's recovery codes: made ten at a time, each accepted once (docs/recovery-codes.md). */
+  recoveryCodes: RecoveryCodeStore;
   captcha: CaptchaVerifier;
   outbox: Outbox;
   mailer: Mailer;
@@ -144,6 +147,7 @@ export function createServices(deps: {
     sessions,
     throttle: new Throttle(db, clock),
     codes: new OneTimeCodes(db, clock, signingKey),
+    recoveryCodes: new RecoveryCodeStore(db, clock, signingKey),
     captcha: overrides.captcha ?? createCaptchaVerifier(config.captcha),
     outbox,
     mailer: new Mailer(outbox, config.mailFrom, config.smtpUrl, log),

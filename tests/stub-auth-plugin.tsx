@@ -1,6 +1,14 @@
 import { useLocation } from 'react-router-dom';
 import type { PortalPlugin } from '../core/plugin/plugin-types';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'stub-auth.login': true;
+    'stub-auth.orgs': true;
+  }
+}
+
 function Where({ name }: { name: string }) {
   const location = useLocation();
   return (

@@ -44,6 +44,8 @@ export const TwoFactorConfigInfo = Type.Object({
   mobile: Type.Optional(TwoFactorMethodInfo),
   /** A passkey of the account (POST /v1/two-factor/passkey/options, then /v1/two-factor/passkey). */
   passkey: Type.Optional(TwoFactorMethodInfo),
+  /** A recovery code of the account's set, when one is left (POST /v1/two-factor/recovery-code; docs/recovery-codes.md). */
+  recoveryCode: Type.Optional(TwoFactorMethodInfo),
 });
 export type TwoFactorConfigInfo = Static<typeof TwoFactorConfigInfo>;
 

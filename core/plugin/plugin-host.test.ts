@@ -1,15 +1,18 @@
 import { parseConfig } from '../config/parse-config';
 import { BootError, buildRegistry, loadPlugins, orderByDependencies } from './plugin-host';
 import type { PortalPlugin } from './plugin-types';
+import type { RouteId } from './route-ids';
 import type { RouteSlotName } from './route-slots';
 
 const page = async () => ({ default: () => null });
 
 function plugin(id: string, extra: Partial<PortalPlugin> = {}): PortalPlugin {
+  // A plugin made up for the test: its route id is built from its id, which no declaration can list.
+  const pageId = `${id}.page` as RouteId;
   return {
     id,
-    routes: () => [{ id: `${id}.page`, path: `/${id}`, layout: 'app', load: page }],
-    menu: () => [{ id: `${id}.menu`, routeId: `${id}.page`, labelKey: 'menu' }],
+    routes: () => [{ id: pageId, path: `/${id}`, layout: 'app', load: page }],
+    menu: () => [{ id: `${id}.menu`, routeId: pageId, labelKey: 'menu' }],
     ...extra,
   };
 }
@@ -115,7 +118,8 @@ describe('plugin host', () => {
     const broken: PortalPlugin = {
       id: 'x',
       routes: () => [{ id: 'x.page', path: '/x', layout: 'app', load: page, access: 'x.nobody' }],
-      menu: () => [{ id: 'x.menu', routeId: 'x.missing', labelKey: 'm' }],
+      // An id no plugin declares: the compiler refuses it in code, the boot check catches it in a config.
+      menu: () => [{ id: 'x.menu', routeId: 'x.missing' as RouteId, labelKey: 'm' }],
     };
     expect(problems(() => buildRegistry([gateway, broken], config()))).toEqual([
       'Menu item "x.menu" opens unknown route "x.missing"',

@@ -181,7 +181,7 @@ export function buildRegistry(plugins: AnyPortalPlugin[], config: PortalConfig):
   const providers = resolveWellKnown(routes, problems);
   const slots = resolveSlots(routes, problems);
   if (problems.length) throw new BootError(problems);
-  const paths = new Map(routes.map((r) => [r.id, r.path]));
+  const paths = new Map<string, string>(routes.map((r) => [r.id, r.path]));
   const href = (routeId: string) => {
     const path = paths.get(routeId);
     if (!path) throw new Error(`Unknown route id "${routeId}"`);

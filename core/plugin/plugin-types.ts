@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { PortalBinder } from '../di/container';
 import type { PortalConfig, RoleRule } from '../config/portal-config';
 import type { GuardDefinition, GuardName } from '../guards/guard-types';
+import type { RouteId } from './route-ids';
 import type { RouteSlotAttachment } from './route-slots';
 import type { WellKnownRoute } from './well-known-routes';
 
@@ -12,15 +13,18 @@ export type PluginId = string;
 export type RouteLayout = 'public' | 'auth' | 'app';
 
 export interface PortalRoute {
-  /** Qualified id, `<plugin>.<name>`. Config overrides address routes by this id, never by path. */
-  id: string;
+  /**
+   * Qualified id, `<plugin>.<name>`, declared in the plugin's `PortalRouteIds` (./route-ids.ts). Config overrides
+   * address routes by this id, never by path.
+   */
+  id: RouteId;
   /** Absolute path (`/billing/history`). A config override may move it. */
   path: string;
   layout: RouteLayout;
   /** The page module; default export is the page component. */
   load?: () => Promise<{ default: ComponentType }>;
   /** Instead of a page: redirect to another route, by id. */
-  redirectTo?: string;
+  redirectTo?: RouteId;
   /** Guards beyond the ones the layout implies (`app` implies authenticated, orgSelected, portalAccess). */
   guards?: GuardName[];
   /** Qualified role-rule id that must allow the user (`billing.view`). */
@@ -40,7 +44,7 @@ export interface PortalRoute {
 export interface PortalMenuItem {
   id: string;
   /** The route this item opens, by id. */
-  routeId: string;
+  routeId: RouteId;
   /** i18n key in the plugin's namespace. */
   labelKey: string;
   icon?: ReactNode;

@@ -1,12 +1,13 @@
 import { useService } from '../di/use-service';
 import { PluginRegistry } from './plugin-registry-token';
+import type { RouteId } from './route-ids';
 import type { RequiredWellKnownRoute, WellKnownRoute } from './well-known-routes';
 
 /**
  * The path of a route by id, after the config's `routes` overrides: links never hard-code a path.
  * @example <Link to={useRouteHref('billing.history')}>…</Link>
  */
-export function useRouteHref(routeId: string): string {
+export function useRouteHref(routeId: RouteId): string {
   return useService(PluginRegistry).href(routeId);
 }
 

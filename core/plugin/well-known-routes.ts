@@ -1,3 +1,5 @@
+import type { RouteId } from './route-ids';
+
 /**
  * Pages core needs to reach without knowing which plugin serves them. A plugin declares that one of its
  * routes is such a page with `provides` on the route; core (guards, logout, side menu) and other plugins
@@ -37,7 +39,7 @@ export const REQUIRED_WELL_KNOWN_ROUTES = (Object.keys(WELL_KNOWN_ROUTES) as Wel
  */
 export interface RouteLinks {
   /** The path of a route by its id; throws for an id no enabled plugin declares. */
-  href(routeId: string): string;
+  href(routeId: RouteId): string;
   /** Whether an enabled plugin declares this route id. */
   has(routeId: string): boolean;
   /** The path of a well-known page: always there for the required ones, undefined when nobody provides an optional one. */

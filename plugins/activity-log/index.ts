@@ -1,6 +1,15 @@
 import type { PortalPlugin } from '@core';
 import { ActivityApi } from './api/activity-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'activity-log.organisation': true;
+    'activity-log.signed-out': true;
+    'activity-log.user': true;
+  }
+}
+
 /**
  * The activity log (docs/activity-log.md): the user's own events and signed-in sessions at `/user/active-log`, a tab
  * of the user area, and the organisation's events at `/organisation/activity`, a tab of the organisation area, both

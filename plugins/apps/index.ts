@@ -1,6 +1,14 @@
 import type { PortalPlugin } from '@core';
 import { AppsApi } from './api/apps-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'apps.dashboard': true;
+    'apps.list': true;
+  }
+}
+
 /**
  * The app dashboard and launcher: `/dashboard` (the well-known `landing` page) opens `/dashboard/apps`.
  * The `apps.manage` rule (whoever holds that permission: admin and owner by default; overridable in config) decides

@@ -1,6 +1,28 @@
 import type { PortalPlugin } from '@core';
 import { AuthApi } from './api/auth-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'auth.email-change': true;
+    'auth.email-change-undo': true;
+    'auth.email-confirmation': true;
+    'auth.email-change': true;
+    'auth.email-change-undo': true;
+    'auth.email-verification': true;
+    'auth.forgot-password': true;
+    'auth.invite': true;
+    'auth.login': true;
+    'auth.orgs': true;
+    'auth.reset-password': true;
+    'auth.security-verification': true;
+    'auth.sign-up': true;
+    'auth.signup-invite': true;
+    'auth.token-auth': true;
+    'auth.two-factor': true;
+  }
+}
+
 /**
  * Every authentication screen, in the auth layout; it provides the well-known `sign-in` and
  * `account-selection` pages core sends visitors to. Kept tiny on purpose: this module loads on every page

@@ -1,6 +1,18 @@
 import type { PortalPlugin } from '@core';
 import { BillingApi } from './api/billing-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'billing.contract': true;
+    'billing.history': true;
+    'billing.payments': true;
+    'billing.purchase': true;
+    'billing.root': true;
+    'billing.subscription': true;
+  }
+}
+
 /**
  * Billing (issue 13): invoices, cards, purchases of usage buckets, contracts, the subscription's renewal and
  * pay-as-you-go, in the app layout. The menu and the routes follow the role rules below: whoever holds
@@ -85,7 +97,7 @@ const billing: PortalPlugin = {
       ] as const
     ).map(([page, access], index) => ({
       id: `billing.${page}`,
-      routeId: `billing.${page}`,
+      routeId: `billing.${page}` as const,
       labelKey: `menu.${page}`,
       access,
       parentId: 'billing.menu',

@@ -1,6 +1,19 @@
 import type { PortalPlugin } from '@core';
 import { BrandingApi } from './api/branding-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'branding.admin': true;
+    'branding.data-exchnage': true;
+    'branding.developer': true;
+    'branding.id': true;
+    'branding.redact': true;
+    'branding.root': true;
+    'branding.sign': true;
+  }
+}
+
 /**
  * Branding (issue 14): each organisation's logo, dark logo and colours for every portal of the product family, with
  * a live preview, in the app layout. The account portal's branding is applied at once after saving, through the

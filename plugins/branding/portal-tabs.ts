@@ -1,4 +1,4 @@
-import type { PortalKey } from '@core';
+import type { PortalKey, RouteId } from '@core';
 import { BRANDING_TABS as TAB_PORTALS, type BrandingTab } from '@contract/v1/branding-limits';
 
 export type { BrandingTab };
@@ -13,4 +13,4 @@ export const BRANDING_TABS = (Object.keys(TAB_PORTALS) as BrandingTab[]).map((ta
 }));
 
 /** The route id of a tab's page: `branding.admin`, `branding.data-exchnage`, … */
-export const tabRouteId = (tab: BrandingTab): string => `branding.${tab}`;
+export const tabRouteId = (tab: BrandingTab): RouteId => `branding.${tab}`;

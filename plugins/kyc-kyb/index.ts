@@ -1,6 +1,15 @@
 import type { PortalPlugin } from '@core';
 import { KycApi } from './api/kyc-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'kyc-kyb.kyb': true;
+    'kyc-kyb.kyc': true;
+    'kyc-kyb.overview': true;
+  }
+}
+
 /**
  * Account verification (issue 15): the user's identity (KYC) and, in a business organisation, the business's
  * (KYB), under `/account`. The overview shows each status with the action it allows; the forms are steps whose

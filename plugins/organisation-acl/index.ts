@@ -1,6 +1,17 @@
 import type { PortalPlugin } from '@core';
 import { OrganisationApi } from './api/organisation-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'organisation-acl.acl': true;
+    'organisation-acl.create': true;
+    'organisation-acl.root': true;
+    'organisation-acl.settings': true;
+    'organisation-acl.users': true;
+  }
+}
+
 /**
  * Organisations, their members and invitations, roles and access control, and organisation settings
  * (docs/screens-and-routes.md, docs/access-control.md), in the app layout. `/organisation/create` is the well-known `create-organization` page

@@ -2,6 +2,14 @@ import type { PortalPlugin } from '@core';
 import { ExternalNavigation, browserNavigation } from './api/external-navigation';
 import { SsoApi } from './api/sso-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'sso.landing': true;
+    'sso.login': true;
+  }
+}
+
 /**
  * Partner single sign-on (`/sso` and `/sso-login`). Both screens sit in the auth
  * layout's card. The flow ends on the auth plugin's screens (`/orgs`, `/login`, second factor), hence the dependency.

@@ -1,6 +1,16 @@
 import { ChangePasswordDialog, type PortalPlugin } from '@core';
 import { UserSecurityApi } from './api/user-security-api-token';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'two-factor.security': true;
+    'two-factor.user': true;
+    'two-factor.user-details': true;
+    'two-factor.user-security': true;
+  }
+}
+
 /**
  * The user's own account: profile details, password and two-factor authentication, in the app layout. It
  * provides the well-known `security-settings` page and lends its change-password dialog to other plugins'

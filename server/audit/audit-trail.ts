@@ -37,6 +37,8 @@ export type AuditEvent =
   | 'passkey.removed'
   | 'passkey.refused'
   | 'passkey.counter-rollback'
+  | 'recovery-codes.generated'
+  | 'recovery-codes.used'
   | 'reauth.success'
   | 'reauth.failure'
   | 'refresh.reuse'

@@ -25,13 +25,19 @@ export type SecurityNoticesNeeds = Pick<Services, 'clock' | 'i18n' | 'links' | '
 export class SecurityNotices {
   constructor(private readonly s: SecurityNoticesNeeds) {}
 
-  send(user: NoticeRecipient, change: SecurityChange, request: FastifyRequest): void {
+  send(
+    user: NoticeRecipient,
+    change: SecurityChange,
+    request: FastifyRequest,
+    changeParams?: Record<string, string | number>,
+  ): void {
     const language = mailLanguage(this.s.i18n, user.language, request);
     this.s.mailer.sendLater(
       mailTemplates.securityNotice({
         to: user.email,
         firstName: user.firstName,
         change,
+        changeParams,
         at: this.s.clock.now(),
         resetUrl: this.s.links.forgotPassword(),
         language,

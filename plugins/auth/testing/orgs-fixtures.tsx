@@ -1,7 +1,7 @@
 /**
  * Test data and MSW handlers for the organisation screens (orgs, token-auth). Test-only: no page imports it.
  */
-import type { PortalPlugin, SessionStore } from '@core';
+import type { PortalPlugin, RouteId, SessionStore } from '@core';
 import type { OrganizationAccessData, OrganizationListItem, Portal } from '@contract/v1/index';
 import { HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
@@ -136,7 +136,8 @@ export function destinations(paths: string[]): PortalPlugin {
     id: 'test-destinations',
     routes: () =>
       paths.map((path) => ({
-        id: `test-destinations.${path.replace(/\W+/g, '-')}`,
+        // Stand-ins are reached by path, never linked by id, so their ids need no declaration.
+        id: `test-destinations.${path.replace(/\W+/g, '-')}` as RouteId,
         path,
         layout: 'public' as const,
         load: async () => ({ default: () => <Landed name="landed" /> }),

@@ -1,4 +1,4 @@
-import { SessionStore, useDateFormat, useOrganizationAccess, useRouteHref, useService } from '@core';
+import { SessionStore, useDateFormat, useOrganizationAccess, useRouteHref, useService, type RouteId } from '@core';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -14,7 +14,7 @@ interface StatusPanelProps {
   kind: 'kyc' | 'kyb';
   load: Load<StatusInfo>;
   retry: () => void;
-  routeId: string;
+  routeId: RouteId;
   /** The user's role may not do this verification (KYB needs `kyb.submit`): say who can instead of offering it. */
   notAllowed?: boolean;
 }

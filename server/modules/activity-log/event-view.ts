@@ -84,6 +84,8 @@ export function viewOf(eventType: string, details: Details | null, email: string
       return { target: null, params: { during: text(d.during), reason: text(d.reason) } };
     case 'passkey.counter-rollback':
       return { target: null, params: { name: text(d.name) } };
+    case 'recovery-codes.used':
+      return { target: null, params: { remaining: typeof d.remaining === 'number' ? d.remaining : 0 } };
     case 'reauth.success':
     case 'reauth.failure':
       return { target: null, params: { method: text(d.method) } };

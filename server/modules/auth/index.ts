@@ -17,6 +17,7 @@ export default defineServerModule({
     'throttle',
     'captcha',
     'codes',
+    'recoveryCodes',
     'mailer',
     'sms',
     'links',

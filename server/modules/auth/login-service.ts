@@ -48,7 +48,7 @@ const CHALLENGE_TTL_MS = minutes(10);
 
 const maskPhone = (phone: string) => `Mobile (•••• ${phone.slice(-4)})`;
 
-function configInfo(user: UserRow, passkey: boolean): TwoFactorConfigInfo {
+function configInfo(user: UserRow, passkey: boolean, recoveryCodesLeft: number): TwoFactorConfigInfo {
   return {
     authenticator: { show: user.totpEnabled && Boolean(user.totpSecret), label: 'Authenticator app' },
     email: { show: user.emailTwoFactorEnabled, label: `Email (${user.email})` },
@@ -57,6 +57,7 @@ function configInfo(user: UserRow, passkey: boolean): TwoFactorConfigInfo {
       label: user.phoneNumber ? maskPhone(user.phoneNumber) : 'Mobile',
     },
     passkey: { show: passkey, label: 'Passkey' },
+    recoveryCode: { show: recoveryCodesLeft > 0, label: 'Recovery code' },
   };
 }
 
@@ -68,6 +69,7 @@ export type LoginServiceNeeds = Pick<
   | 'clock'
   | 'codes'
   | 'config'
+  | 'recoveryCodes'
   | 'db'
   | 'hasher'
   | 'i18n'
@@ -161,7 +163,11 @@ export class LoginService {
           ...base,
           tokenId,
           twoFactorEnabled: true,
-          twoFactorConfigInfo: configInfo(user, await hasPasskey(db, user.id)),
+          twoFactorConfigInfo: configInfo(
+            user,
+            await hasPasskey(db, user.id),
+            (await this.s.recoveryCodes.counts(user.id)).remaining,
+          ),
         },
         msg: LOGIN_MESSAGES.twoFactorRequired,
       };
@@ -217,12 +223,31 @@ export class LoginService {
     body: TwoFactorVerifyBody,
     request: FastifyRequest,
   ): Promise<{ data: LoginData; msg: string }> {
+    const { data, msg } = await this.completeSecondStep(body.tokenId, body.type, request, (user, challengeId) =>
+      this.checkSecondFactor(user, challengeId, body),
+    );
+    return { data, msg };
+  }
+
+  /**
+   * The second step of a password login with something the user types (a code of a method, a recovery code): the
+   * guess is counted against the account's budget before `check` runs, a wrong one is recorded and may lock the
+   * step, a right one ends the login's challenge and signs in. `check` throws to refuse; it may return how to undo
+   * what it used up when the login turns out to have completed another way meanwhile.
+   */
+  async completeSecondStep(
+    tokenId: string,
+    type: string,
+    request: FastifyRequest,
+    check: (user: UserRow, challengeId: string) => Promise<void | (() => Promise<void>)>,
+  ): Promise<{ data: LoginData; msg: string; user: UserRow }> {
     const { db, clock, audit } = this.s;
-    const { challengeId, user } = await this.openChallenge(body.tokenId);
+    const { challengeId, user } = await this.openChallenge(tokenId);
     // Reserved before the comparison: parallel guesses on any instance never exceed the account's budget.
     const guess = await this.limits.reserveSecondFactorGuess(user.id);
+    let undo: void | (() => Promise<void>);
     try {
-      await this.checkSecondFactor(user, challengeId, body);
+      undo = await check(user, challengeId);
     } catch (error) {
       if (error instanceof HttpError && error.code === 'METHOD_UNAVAILABLE') {
         await this.limits.secondFactorNotAGuess(guess);
@@ -232,7 +257,7 @@ export class LoginService {
       await audit.record(request, {
         event: 'two-factor.failure',
         userId: user.id,
-        details: locked ? { type: body.type, locked: true } : { type: body.type },
+        details: locked ? { type, locked: true } : { type },
       });
       if (locked) {
         this.mailLock(user, request);
@@ -251,6 +276,7 @@ export class LoginService {
       .returning({ id: loginChallenges.id });
     if (consumed.length === 0) {
       await this.limits.secondFactorNotAGuess(guess);
+      if (undo) await undo();
       throw badRequest(LOGIN_MESSAGES.challengeExpired, 'CHALLENGE_EXPIRED');
     }
     await this.limits.secondFactorPassed(user.id);
@@ -258,13 +284,13 @@ export class LoginService {
     await audit.record(request, {
       event: 'two-factor.success',
       userId: user.id,
-      details: { type: body.type },
+      details: { type },
     });
     await audit.record(request, {
       event: 'login.success',
       userId: user.id,
       email: user.email,
-      details: { secondFactor: body.type },
+      details: { secondFactor: type },
     });
     return {
       data: {
@@ -275,6 +301,7 @@ export class LoginService {
         ...tokens,
       },
       msg: LOGIN_MESSAGES.success,
+      user,
     };
   }
 

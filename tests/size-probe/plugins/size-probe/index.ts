@@ -1,5 +1,13 @@
 import type { PortalPlugin } from '@core';
 
+// This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
+declare module '@core' {
+  interface PortalRouteIds {
+    'size-probe.page': true;
+    'size-probe.root': true;
+  }
+}
+
 /**
  * A throwaway plugin, never shipped: `npm run size:new-plugin` builds the portal with it added
  * (PORTAL_EXTRA_ROOTS=tests/size-probe) and checks every budget still holds, as a deployer's or a new feature's
