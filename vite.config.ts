@@ -35,6 +35,8 @@ export default defineConfig({
     alias: {
       '@core': `${root}core/index.ts`,
       '@contract': `${root}contract`,
+      // The test harness by name (`@tests/render-with-portal`), so a test imports it the same way at any depth.
+      '@tests': `${root}tests`,
     },
   },
   server: {

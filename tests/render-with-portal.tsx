@@ -1,6 +1,6 @@
 import type { DeploymentFacts } from '../core/config/deployment-facts';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -25,6 +25,20 @@ import { createTestI18n } from './setup/test-i18n';
  */
 const detachedStyles = document.createElement('div');
 
+/**
+ * How long `findBy…` and `waitFor` wait once a page is rendered here: the first render of an app page (ProLayout,
+ * antd and the plugin's lazy page) takes up to ~13 s in jsdom on two busy cores. renderWithPortal sets it, so a
+ * test needs no number of its own. A limit, not an expectation: a page that is there sooner passes sooner.
+ */
+export const PAGE_FIND_TIMEOUT_MS = 20_000;
+
+/**
+ * What a test that renders a page needs around it: room for that first render and a few `findBy…`.
+ * @example
+ * describe('history page', PAGE_TEST_OPTIONS, () => { it('lists the bills', async () => { … }) });
+ */
+export const PAGE_TEST_OPTIONS = { timeout: 60_000 } as const;
+
 export interface RenderPortalOptions {
   plugins?: AnyPortalPlugin[];
   /** Merged over a minimal valid config; every listed plugin is enabled unless `plugins.<id>` says otherwise. */
@@ -44,6 +58,7 @@ export interface RenderPortalOptions {
  * plugins, on a memory router. HTTP goes through the real client; fake it with MSW, never with module mocks.
  */
 export async function renderWithPortal(options: RenderPortalOptions = {}) {
+  configure({ asyncUtilTimeout: PAGE_FIND_TIMEOUT_MS });
   const plugins = options.plugins ?? [];
   const entries: Record<string, object> = {
     ...Object.fromEntries(plugins.map((p) => [p.id, { enabled: true }])),
