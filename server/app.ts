@@ -22,6 +22,7 @@ import branding from './modules/branding';
 import auth from './modules/auth';
 import organizations from './modules/organizations';
 import passkeys from './modules/passkeys';
+import emailChange from './modules/email-change';
 import recoveryCodes from './modules/recovery-codes';
 import organizationMembers from './modules/organization-members';
 import ipAllowList from './modules/ip-allow-list';
@@ -60,6 +61,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   userSecurity,
   reauth,
   passkeys,
+  emailChange,
   recoveryCodes,
   billing,
   apps,

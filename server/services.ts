@@ -40,6 +40,14 @@ export class PortalLinks {
   resetPassword(verificationToken: string) {
     return this.url('/reset-password', { verificationToken });
   }
+  /** The link to the new address of an email change (docs/account-settings.md#changing-the-email-address). */
+  emailChange(token: string) {
+    return this.url('/email-change', { token });
+  }
+  /** The link to the old address that undoes an email change. */
+  emailChangeUndo(token: string) {
+    return this.url('/email-change/undo', { token });
+  }
   invitation(orgId: string, invitationId: string) {
     return this.url('/invite', { orgId, invitationId });
   }

@@ -74,6 +74,7 @@ export const ACTIVITY_PREFIX_CATEGORIES: Readonly<Record<string, ActivityCategor
   reauth: 'security',
   'two-factor': 'security',
   passkey: 'security',
+  'email-change': 'security',
   'recovery-codes': 'security',
   'activity-log': 'security',
   organization: 'organisation',

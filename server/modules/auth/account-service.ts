@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type {
   ForgetPasswordBody,
@@ -8,7 +8,8 @@ import type {
   ResetPasswordBody,
   VerifyEmailBody,
 } from '../../../contract/v1/auth';
-import { actionTokens } from './schema';
+import { ActionTokens, LINK_EXPIRED_MESSAGE } from './action-tokens';
+import { addressReserved } from '../email-change/email-change-queries';
 import { memberships } from '../organizations/schema';
 import { users } from '../users/schema';
 import { badRequest, tooManyRequests } from '../../http/errors';
@@ -30,7 +31,7 @@ export const ACCOUNT_MESSAGES = {
   registered: 'account.registered',
   registeredVerified: 'account.registeredVerified',
   verified: 'account.verified',
-  linkExpired: 'account.linkExpired',
+  linkExpired: LINK_EXPIRED_MESSAGE,
   resetRequested: 'account.resetRequested',
   resent: 'account.resent',
   passwordReset: 'account.passwordReset',
@@ -59,7 +60,11 @@ export type AccountServiceNeeds = Pick<
 
 /** Sign-up, email verification and password recovery: answers never reveal whether an email has an account. */
 export class AccountService {
-  constructor(private readonly s: AccountServiceNeeds) {}
+  private readonly links: ActionTokens;
+
+  constructor(private readonly s: AccountServiceNeeds) {
+    this.links = new ActionTokens(s.db, s.clock);
+  }
 
   /**
    * A new account, and a reset link (which does not show whose account it is until it is spent), count the
@@ -67,53 +72,6 @@ export class AccountService {
    */
   private checkPasswordStrength(password: string): void {
     this.s.passwordRules.check(password, 'password', { secondFactor: false });
-  }
-
-  private async createActionToken(
-    userId: string,
-    purpose: 'verify-email' | 'reset-password',
-    ttlMs: number,
-  ): Promise<string> {
-    const now = this.s.clock.now();
-    // Only the newest link of a kind works.
-    await this.s.db
-      .update(actionTokens)
-      .set({ usedAt: now })
-      .where(
-        and(eq(actionTokens.userId, userId), eq(actionTokens.purpose, purpose), isNull(actionTokens.usedAt)),
-      );
-    const token = newOpaqueToken();
-    await this.s.db.insert(actionTokens).values({
-      id: newId(),
-      userId,
-      purpose,
-      tokenHash: sha256(token),
-      expiresAt: new Date(now.getTime() + ttlMs),
-      createdAt: now,
-    });
-    return token;
-  }
-
-  /** Consumes a mailed link's token, or throws 'Link is expired'. */
-  private async consumeActionToken(
-    token: string,
-    purpose: 'verify-email' | 'reset-password',
-  ): Promise<string> {
-    const now = this.s.clock.now();
-    const [row] = await this.s.db
-      .update(actionTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(actionTokens.tokenHash, sha256(token)),
-          eq(actionTokens.purpose, purpose),
-          isNull(actionTokens.usedAt),
-        ),
-      )
-      .returning({ userId: actionTokens.userId, expiresAt: actionTokens.expiresAt });
-    if (!row || row.expiresAt.getTime() <= now.getTime())
-      throw badRequest(ACCOUNT_MESSAGES.linkExpired, 'LINK_EXPIRED');
-    return row.userId;
   }
 
   private async personalOrganizationId(userId: string): Promise<string> {
@@ -129,7 +87,7 @@ export class AccountService {
     request: FastifyRequest,
     organizationToken?: string,
   ): Promise<void> {
-    const token = await this.createActionToken(user.id, 'verify-email', VERIFY_TTL_MS);
+    const { token } = await this.links.issue(user.id, 'verify-email', VERIFY_TTL_MS);
     const orgToken = organizationToken ?? (await this.personalOrganizationId(user.id));
     const link = this.s.links.emailVerification(token, orgToken);
     this.s.mailer.sendLater(
@@ -219,6 +177,9 @@ export class AccountService {
       );
       return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
     }
+    // The old address of an email change stays with its account while the undo link is open (docs/account-settings.md).
+    if (await addressReserved(db, email, now))
+      return { data: { isVerified: false }, msg: ACCOUNT_MESSAGES.registered };
     const invitation =
       body.invitationId && body.orgId
         ? await findOpenInvitation(db, body.orgId, body.invitationId, now)
@@ -268,7 +229,7 @@ export class AccountService {
 
   async verifyEmail(body: VerifyEmailBody, request: FastifyRequest): Promise<{ data: null; msg: string }> {
     const { db, clock, audit } = this.s;
-    const userId = await this.consumeActionToken(body.token, 'verify-email');
+    const { userId } = await this.links.consume(body.token, 'verify-email');
     const now = clock.now();
     const [user] = await db
       .update(users)
@@ -346,7 +307,7 @@ export class AccountService {
   ): Promise<{ data: null; msg: string }> {
     const { db, clock, hasher, audit, sessions } = this.s;
     this.checkPasswordStrength(body.password);
-    const userId = await this.consumeActionToken(body.token, 'reset-password');
+    const { userId } = await this.links.consume(body.token, 'reset-password');
     const now = clock.now();
     const passwordHash = await hasher.hash(body.password);
     const [user] = await db

@@ -2,7 +2,13 @@ import { pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id } from '../../db/columns';
 import { users } from '../users/schema';
 
-/** Single-use links sent by mail (email verification, password reset); only a hash is stored. */
+/**
+ * What a mailed link does: verify the address, reset the password, confirm a new address or undo an address change
+ * (server/modules/email-change).
+ */
+export type ActionTokenPurpose = 'verify-email' | 'reset-password' | 'change-email' | 'undo-email-change';
+
+/** Single-use links sent by mail (./action-tokens.ts); only a hash is stored. */
 export const actionTokens = pgTable(
   'action_tokens',
   {
@@ -10,7 +16,7 @@ export const actionTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'verify-email' | 'reset-password'>().notNull(),
+    purpose: text('purpose').$type<ActionTokenPurpose>().notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),

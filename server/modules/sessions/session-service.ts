@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditTrail } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
@@ -393,6 +393,16 @@ export class SessionService {
       .update(sessions)
       .set({ revokedAt: this.clock.now(), revokeReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every login of the user except `keepFamilyId`'s (the one that asked for the change that ends them). */
+  async revokeOthersForUser(userId: string, keepFamilyId: string, reason: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now(), revokeReason: reason })
+      .where(
+        and(eq(sessions.userId, userId), ne(sessions.familyId, keepFamilyId), isNull(sessions.revokedAt)),
+      );
   }
 
   async revokeAllForUser(userId: string, reason: string): Promise<void> {
