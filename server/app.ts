@@ -23,6 +23,7 @@ import auth from './modules/auth';
 import organizations from './modules/organizations';
 import passkeys from './modules/passkeys';
 import emailChange from './modules/email-change';
+import accountData from './modules/account-data';
 import recoveryCodes from './modules/recovery-codes';
 import organizationMembers from './modules/organization-members';
 import ipAllowList from './modules/ip-allow-list';
@@ -68,6 +69,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   sso,
   identityVerification,
   activityLog,
+  accountData,
 ];
 
 export interface BuildAppOptions extends ServiceOverrides {

@@ -89,6 +89,7 @@ export const ACTIVITY_PREFIX_CATEGORIES: Readonly<Record<string, ActivityCategor
   subscription: 'billing',
   kyc: 'identity',
   kyb: 'identity',
+  account: 'account',
 };
 
 /** The category an event type is filtered and labelled by. */

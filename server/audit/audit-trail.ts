@@ -102,7 +102,12 @@ export type AuditEvent =
   | 'activity-log.retention-applied'
   | 'activity-log.not-me-reported'
   | 'session.ended'
-  | 'session.others-ended';
+  | 'session.others-ended'
+  | 'account.data-export-requested'
+  | 'account.data-export-ready'
+  | 'account.data-export-downloaded'
+  | 'account.deletion-refused'
+  | 'account.deleted';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -191,13 +191,8 @@ export class ActivityLogService {
       ].map(t),
     );
     const batches = async function* (this: ActivityLogService) {
-      let after: SQL = sql``;
-      for (;;) {
-        const { rows } = (await this.s.db.execute(this.select(where, after, EXPORT_BATCH, 0))) as unknown as {
-          rows: StoredRow[];
-        };
-        if (rows.length === 0) return;
-        for (const row of await this.describe(rows, auth.userId, language)) {
+      for await (const rows of this.describedBatches(where, auth.userId, language)) {
+        for (const row of rows) {
           yield csvRow([
             row.time,
             row.eventType,
@@ -211,15 +206,40 @@ export class ActivityLogService {
             row.device.os,
           ]);
         }
-        if (rows.length < EXPORT_BATCH) return;
-        const last = rows[rows.length - 1];
-        const at = new Date(last.created_at).toISOString();
-        after = sql`and (a.created_at, a.seq) < (${at}::timestamptz, ${Number(last.seq)})`;
       }
     }.call(this);
     // A failed batch (the database went away mid-export) ends the download instead of leaving it hanging.
     pipeline(Readable.from(batches), writer, () => undefined);
     return writer;
+  }
+
+  /**
+   * Every event of a person's own log (no date range: the retention job bounds it), newest first, described in
+   * `language`, in batches: the copy of their data (server/modules/account-data) reads it with flat memory.
+   */
+  userEvents(userId: string, language: string): AsyncGenerator<ActivityLogRow[]> {
+    const { where } = whereOf({ kind: 'user', userId }, { type: 'user' }, { from: null, to: null });
+    return this.describedBatches(where, userId, language);
+  }
+
+  /** The rows `where` selects, newest first, read by keyset (time, then insertion order) and described. */
+  private async *describedBatches(
+    where: SQL,
+    callerId: string,
+    language: string,
+  ): AsyncGenerator<ActivityLogRow[]> {
+    let after: SQL = sql``;
+    for (;;) {
+      const { rows } = (await this.s.db.execute(this.select(where, after, EXPORT_BATCH, 0))) as unknown as {
+        rows: StoredRow[];
+      };
+      if (rows.length === 0) return;
+      yield await this.describe(rows, callerId, language);
+      if (rows.length < EXPORT_BATCH) return;
+      const last = rows[rows.length - 1];
+      const at = new Date(last.created_at).toISOString();
+      after = sql`and (a.created_at, a.seq) < (${at}::timestamptz, ${Number(last.seq)})`;
+    }
   }
 
   /** The caller's own successful sign-in event, or 404 (another person's event, or not a sign-in). */
