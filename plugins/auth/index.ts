@@ -7,8 +7,6 @@ declare module '@core' {
     'auth.email-change': true;
     'auth.email-change-undo': true;
     'auth.email-confirmation': true;
-    'auth.email-change': true;
-    'auth.email-change-undo': true;
     'auth.email-verification': true;
     'auth.forgot-password': true;
     'auth.invite': true;
@@ -58,6 +56,18 @@ const auth: PortalPlugin = {
       path: '/email-verification',
       layout: 'auth',
       load: () => import('./pages/email-verification-page'),
+    },
+    {
+      id: 'auth.email-change',
+      path: '/email-change',
+      layout: 'auth',
+      load: () => import('./pages/email-change-page'),
+    },
+    {
+      id: 'auth.email-change-undo',
+      path: '/email-change/undo',
+      layout: 'auth',
+      load: () => import('./pages/email-change-undo-page'),
     },
     {
       id: 'auth.security-verification',

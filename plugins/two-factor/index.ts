@@ -1,4 +1,5 @@
 import { ChangePasswordDialog, type PortalPlugin } from '@core';
+import { EmailChangeApi } from './api/email-change-api-token';
 import { UserSecurityApi } from './api/user-security-api-token';
 
 // This plugin's route ids, so a link to one is checked by the compiler (core/plugin/route-ids.ts).
@@ -21,6 +22,9 @@ const twoFactor: PortalPlugin = {
   id: 'two-factor',
   bindings: (bind, ctx) => {
     bind.lazySingleton(UserSecurityApi, () => import('./api/user-security-api').then((m) => m.HttpUserSecurityApi));
+    bind.lazySingleton(EmailChangeApi, () =>
+      import('./api/email-change-api').then((m) => m.HttpEmailChangeApi),
+    );
     bind.constant(ChangePasswordDialog, {
       pluginId: ctx.pluginId,
       load: () => import('./components/change-password-modal'),

@@ -55,6 +55,16 @@ export class HttpAuthApi {
     return this.http.call(endpoints.resetPassword, { body }, { signal, silent: true });
   }
 
+  /** The link mailed to the new address of an email change. Silent: the screen shows why it failed. */
+  confirmEmailChange(body: Body<'confirmEmailChange'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.confirmEmailChange, { body }, { signal, silent: true });
+  }
+
+  /** The link mailed to the old address of an email change. Silent: the screen shows why it failed. */
+  undoEmailChange(body: Body<'undoEmailChange'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.undoEmailChange, { body }, { signal, silent: true });
+  }
+
   /** Silent: the screen shows 'Link is expired' itself. */
   verifyEmail(body: Body<'verifyEmail'>, signal?: AbortSignal) {
     return this.http.call(endpoints.verifyEmail, { body }, { signal, silent: true });

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileDetailsStore } from '../stores/profile-details-store';
+import { ChangeEmail } from './change-email';
 
 const ResetMobileOtpModal = lazy(() => import('./reset-mobile-otp-modal'));
 
@@ -58,8 +59,12 @@ export const ProfileDetailsForm = observer(function ProfileDetailsForm({
             <Input readOnly />
           </Form.Item>
         </div>
-        <Form.Item name="email" label={t('core:controls.email.label')}>
-          <Input readOnly />
+        <Form.Item
+          name="email"
+          label={t('core:controls.email.label')}
+          extra={<ChangeEmail currentEmail={info.email} />}
+        >
+          <Input readOnly dir="ltr" />
         </Form.Item>
         <div className="two-factor-form__columns">
           <Form.Item name="phoneNumber" label={t('core:controls.phone.label')} rules={rules.phone(t)}>

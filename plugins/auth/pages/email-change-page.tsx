@@ -1,0 +1,6 @@
+import { EmailChangeLink } from '../components/email-change-link';
+
+/** /email-change: the link mailed to the new address makes it the login address. */
+export default function EmailChangePage() {
+  return <EmailChangeLink action="confirm" />;
+}
