@@ -141,7 +141,7 @@ const BUILT_IN_REGION: RegionDefaults = { timeZone: DEFAULT_TIME_ZONE, format: D
 export function regionalFormatOptions(
   config?: RegionalFormatConfig | null,
   fallback: RegionDefaults = BUILT_IN_REGION,
-): Required<DateFormatOptions> {
+): Required<Pick<DateFormatOptions, 'timeZone' | 'format'>> {
   return {
     timeZone: config?.matchDeviceTime
       ? dayjs.tz.guess()
