@@ -98,6 +98,11 @@ export class HttpAuthApi {
     return this.http.call(endpoints.verifyTwoFactorPasskey, { body }, { signal });
   }
 
+  /** A recovery code as the second step (docs/recovery-codes.md); silent like {@link verifyTwoFactor}. */
+  verifyTwoFactorRecoveryCode(body: Body<'verifyTwoFactorRecoveryCode'>, signal?: AbortSignal) {
+    return this.http.call(endpoints.verifyTwoFactorRecoveryCode, { body }, { signal, silent: true });
+  }
+
   checkInvitation(orgId: string, invitationId: string, signal?: AbortSignal) {
     return this.http.call(endpoints.checkInvitation, { params: { orgId, invitationId } }, { signal });
   }

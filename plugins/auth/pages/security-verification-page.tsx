@@ -9,6 +9,7 @@ import {
   RuleForm,
   SessionStore,
   SubmitButton,
+  TextInput,
   useRuleForm,
   useService,
   useUnmountSignal,
@@ -24,6 +25,7 @@ import { useFollowExit } from '../components/orgs-follow-exit';
 import { stateField, withToUrl, type SecurityVerificationState } from '../navigation/auth-navigation';
 import { useAuthHref } from '../navigation/use-auth-href';
 import { offeredMethods, SecurityVerificationStore } from '../stores/security-verification-store';
+import { RECOVERY_CODE_MAX_LENGTH } from '@contract/v1/recovery-code-format';
 
 interface CodeValues {
   code: string;
@@ -33,6 +35,7 @@ const HINT_KEYS = {
   totp: 'securityVerification.hint.totp',
   email: 'securityVerification.hint.email',
   otp: 'securityVerification.hint.otp',
+  'recovery-code': 'securityVerification.hint.recoveryCode',
 } as const;
 
 const SecurityVerification = observer(function SecurityVerification({
@@ -146,9 +149,24 @@ const SecurityVerification = observer(function SecurityVerification({
               </span>
             </p>
           )}
-          <FormField name="code" label={t('core:controls.otp.label')} rule={fieldRules.otp()}>
-            <OtpInput autoFocus />
-          </FormField>
+          {store.selectedType === 'recovery-code' ? (
+            // Checked by the server only: it reads capitals, spaces and look-alike letters as the code was made.
+            <FormField name="code" label={t('securityVerification.recoveryCode.label')}>
+              <TextInput
+                autoFocus
+                dir="ltr"
+                size="large"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={RECOVERY_CODE_MAX_LENGTH}
+              />
+            </FormField>
+          ) : (
+            <FormField name="code" label={t('core:controls.otp.label')} rule={fieldRules.otp()}>
+              <OtpInput autoFocus />
+            </FormField>
+          )}
           <SubmitButton
             className="auth-screen__submit"
             size="large"

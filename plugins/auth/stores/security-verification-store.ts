@@ -6,8 +6,11 @@ import type { ScreenExit } from '../components/orgs-follow-exit';
 import { POST_LOGIN_DELAY_MS, type EmailConfirmationState } from '../navigation/auth-navigation';
 import { RESEND_WAIT_SECONDS, ResendCountdown, resendWaitOf } from './security-verification-countdown';
 
-/** A code's type (TwoFactorType), or a passkey of the account (docs/passkeys.md), which sends no code. */
-export type VerificationType = TwoFactorType | 'passkey';
+/**
+ * A code's type (TwoFactorType), a passkey of the account (docs/passkeys.md), which sends no code, or one of the
+ * account's recovery codes (docs/recovery-codes.md), typed like a code.
+ */
+export type VerificationType = TwoFactorType | 'passkey' | 'recovery-code';
 
 /** docs/two-factor.md: authenticator → totp, email → email, mobile → otp; a passkey is its own ceremony. */
 const TYPE_OF_METHOD = {
@@ -15,6 +18,7 @@ const TYPE_OF_METHOD = {
   email: 'email',
   mobile: 'otp',
   passkey: 'passkey',
+  recoveryCode: 'recovery-code',
 } as const satisfies Record<string, VerificationType>;
 
 export type SecurityMethodKey = keyof typeof TYPE_OF_METHOD;
@@ -126,7 +130,11 @@ export class SecurityVerificationStore {
     if (!type || type === 'passkey' || this.busy) return false;
     this.verifying = true;
     try {
-      const { data } = await this.api.verifyTwoFactor({ code, tokenId: this.tokenId, type }, signal);
+      const body = { code, tokenId: this.tokenId };
+      const { data } =
+        type === 'recovery-code'
+          ? await this.api.verifyTwoFactorRecoveryCode(body, signal)
+          : await this.api.verifyTwoFactor({ ...body, type }, signal);
       runInAction(() => this.signedIn(data));
       return true;
     } finally {

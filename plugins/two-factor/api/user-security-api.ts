@@ -98,6 +98,16 @@ export class HttpUserSecurityApi {
     );
   }
 
+  /** How many recovery codes are left (docs/recovery-codes.md). */
+  recoveryCodes(signal?: AbortSignal) {
+    return this.http.call(endpoints.recoveryCodes, undefined, { signal });
+  }
+
+  /** A new set, shown once; the pipeline asks the user to confirm it is them first when needed. */
+  generateRecoveryCodes(signal?: AbortSignal) {
+    return this.http.call(endpoints.generateRecoveryCodes, undefined, { signal, showSuccess: true });
+  }
+
   removePasskey(passkeyId: string, signal?: AbortSignal) {
     return this.http.call(endpoints.removePasskey, { params: { passkeyId } }, { signal, showSuccess: true });
   }

@@ -113,7 +113,12 @@ function PasskeyRow({ passkey, store }: { passkey: PasskeyInfo; store: PasskeysS
  * added and last used, and whether they are synced; add one (after confirming it is them, as for any sensitive
  * change), rename or remove one.
  */
-export const PasskeysPanel = observer(function PasskeysPanel() {
+export const PasskeysPanel = observer(function PasskeysPanel({
+  onSecondFactorChange,
+}: {
+  /** A passkey was added or removed: the page's recovery codes follow (the first passkey makes the first set). */
+  onSecondFactorChange?: () => void;
+}) {
   const { t } = useTranslation('two-factor');
   const api = useService(UserSecurityApi);
   const notifier = useService(Notifier);
@@ -129,6 +134,7 @@ export const PasskeysPanel = observer(function PasskeysPanel() {
 
   const add = async (name: string) => {
     const outcome = await store.add(name, signal());
+    if (outcome === 'added') onSecondFactorChange?.();
     if (outcome === 'cancelled') notifier.info(t('passkeys.add.cancelled'));
     else if (outcome === 'failed' && !signal().aborted) notifier.error(t('passkeys.add.failed'));
   };
@@ -199,7 +205,7 @@ export const PasskeysPanel = observer(function PasskeysPanel() {
         <RemovePasskeyModal
           passkey={dialog.passkey}
           busy={store.busy}
-          onConfirm={() => void store.remove(dialog.passkey, signal())}
+          onConfirm={() => void store.remove(dialog.passkey, signal()).then(() => onSecondFactorChange?.())}
           onCancel={() => store.close()}
         />
       )}

@@ -13,11 +13,13 @@ const MobileSetupModal = lazy(() => import('./mobile-setup-modal'));
 const ResetTwoFactorModal = lazy(() => import('./reset-two-factor-modal'));
 const TwoFactorToggleModal = lazy(() => import('./two-factor-toggle-modal'));
 
-function useTwoFactorStore(): TwoFactorStore {
+function useTwoFactorStore(onChange?: () => void): TwoFactorStore {
   const api = useService(UserSecurityApi);
   const session = useService(SessionStore);
   const answers = useService(RecentAnswers);
-  const [store] = useState(() => new TwoFactorStore(new UserProfileStore(api, session, answers), api));
+  const [store] = useState(
+    () => new TwoFactorStore(new UserProfileStore(api, session, answers), api, onChange),
+  );
   return store;
 }
 
@@ -52,9 +54,14 @@ function MethodRow({ id, title, description, configured, action }: MethodRowProp
  * locked with a tooltip when an organisation enforces 2FA, Enable offered with a note saying it is required), and
  * the Authenticator, Mobile Number and Email methods.
  */
-export const TwoFactorPanel = observer(function TwoFactorPanel() {
+export const TwoFactorPanel = observer(function TwoFactorPanel({
+  onSecondFactorChange,
+}: {
+  /** A change the server accepted (a method set up or reset, 2FA on or off): the page's recovery codes follow. */
+  onSecondFactorChange?: () => void;
+}) {
   const { t } = useTranslation('two-factor');
-  const store = useTwoFactorStore();
+  const store = useTwoFactorStore(onSecondFactorChange);
   const signal = useUnmountSignal();
   const { profile } = store;
 

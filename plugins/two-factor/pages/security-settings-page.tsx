@@ -1,7 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PasskeysPanel } from '../components/passkeys-panel';
-import { TwoFactorPanel } from '../components/two-factor-panel';
+import { SecondFactorPanels } from '../components/second-factor-panels';
 import '../components/two-factor.css';
 
 /** /security: the security settings, which hold the two-factor panel (docs/screens-and-routes.md). */
@@ -12,8 +11,7 @@ export default function SecuritySettingsPage() {
       <Typography.Title level={1} className="two-factor-page__title">
         {t('pages.security')}
       </Typography.Title>
-      <TwoFactorPanel />
-      <PasskeysPanel />
+      <SecondFactorPanels />
     </div>
   );
 }

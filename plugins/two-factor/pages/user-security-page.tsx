@@ -1,8 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordPanel } from '../components/change-password-panel';
-import { PasskeysPanel } from '../components/passkeys-panel';
-import { TwoFactorPanel } from '../components/two-factor-panel';
+import { SecondFactorPanels } from '../components/second-factor-panels';
 import { UserPagesNav } from '../components/user-pages-nav';
 import '../components/two-factor.css';
 
@@ -16,8 +15,7 @@ export default function UserSecurityPage() {
       </Typography.Title>
       <UserPagesNav />
       <ChangePasswordPanel />
-      <TwoFactorPanel />
-      <PasskeysPanel />
+      <SecondFactorPanels />
     </div>
   );
 }

@@ -25,8 +25,14 @@ export class TwoFactorStore {
   constructor(
     readonly profile: UserProfileStore,
     private readonly api: UserSecurityApi,
+    /** Called after each change the server accepted: the page's recovery codes follow the second factors. */
+    private readonly onChange?: () => void,
   ) {
-    makeAutoObservable<TwoFactorStore, 'api'>(this, { api: false, profile: false });
+    makeAutoObservable<TwoFactorStore, 'api' | 'onChange'>(this, {
+      api: false,
+      profile: false,
+      onChange: false,
+    });
   }
 
   get state(): UserInfo['twoFactorAuthentication'] | null {
@@ -58,6 +64,7 @@ export class TwoFactorStore {
   completed(userInfo: UserInfo): void {
     this.profile.apply(userInfo);
     this.dialog = { kind: 'none' };
+    this.onChange?.();
   }
 
   async setEnabled(enable: boolean, signal?: AbortSignal): Promise<void> {

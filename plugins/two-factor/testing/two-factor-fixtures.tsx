@@ -98,10 +98,15 @@ export function endpoint(route: EndpointRoute, ...answers: Answer[]): Recorded {
   return recorded;
 }
 
+/** GET /v1/recovery-codes of an account that never had codes and has no second factor. */
+export const NO_RECOVERY_CODES = { total: 0, remaining: 0, createdAt: null, secondFactor: false };
+
 /** GET /v1/user answering with this profile. */
 export function profileEndpoint(info: UserInfo = userInfo()): Recorded {
-  // The security pages also list the user's passkeys: none unless a test answers otherwise after this.
+  // The security pages also list the user's passkeys and count their recovery codes: none unless a test answers
+  // otherwise after this.
   endpoint(endpoints.passkeys, { data: { passkeys: [] } });
+  endpoint(endpoints.recoveryCodes, { data: NO_RECOVERY_CODES });
   return endpoint(endpoints.user, { data: { userInfo: info } });
 }
 

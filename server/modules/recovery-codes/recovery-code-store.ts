@@ -1,9 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, max } from 'drizzle-orm';
-import {
-  RECOVERY_CODE_COUNT,
-  RECOVERY_CODE_LENGTH,
-} from '../../../contract/v1/recovery-code-format';
+import { RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '../../../contract/v1/recovery-code-format';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { hmac, newId } from '../../security/random';

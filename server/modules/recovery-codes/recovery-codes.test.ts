@@ -41,7 +41,7 @@ async function passwordStep(email: string, on = app) {
   expect(json.data.tokenId).toEqual(expect.any(String));
   return json.data as { tokenId: string; twoFactorConfigInfo: Record<string, { show: boolean }> };
 }
-const useCode = (tokenId: string, code: string, on = app) =>
+const submitCode = (tokenId: string, code: string, on = app) =>
   call(on, { url: '/v1/two-factor/recovery-code', body: { tokenId, code } });
 
 async function events(email: string, event: string) {
@@ -85,7 +85,12 @@ describe('making a set', () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(CODE_SHAPE);
-    expect(after).toEqual({ total: 10, remaining: 10, createdAt: clock.now().toISOString(), secondFactor: true });
+    expect(after).toEqual({
+      total: 10,
+      remaining: 10,
+      createdAt: clock.now().toISOString(),
+      secondFactor: true,
+    });
     expect((await status(token)).json.data).toEqual(after);
 
     const rows = await app.database.db
@@ -152,7 +157,7 @@ describe('a recovery code as the second step of a password login', () => {
   it('signs in once, typed in capitals with spaces; mailed with what is left, and in the activity log', async () => {
     const { tokenId } = await passwordStep('sms2fa@example.com');
     const typed = ` ${codes[0]!.toUpperCase().replace('-', ' ')} `;
-    const used = await useCode(tokenId, typed);
+    const used = await submitCode(tokenId, typed);
     expect(used.statusCode).toBe(200);
     expect(used.json.data).toMatchObject({
       twoFactorEnabled: true,
@@ -173,7 +178,7 @@ describe('a recovery code as the second step of a password login', () => {
     expect(descriptions).toContain('Signed in with a password and a recovery code');
 
     // The same code on the next login: refused.
-    const again = await useCode((await passwordStep('sms2fa@example.com')).tokenId, codes[0]!);
+    const again = await submitCode((await passwordStep('sms2fa@example.com')).tokenId, codes[0]!);
     expect(again.statusCode).toBe(400);
     expect(again.json).toEqual({
       msg: 'This recovery code is not valid or was already used',
@@ -188,7 +193,7 @@ describe('a recovery code as the second step of a password login', () => {
         Array.from({ length: 10 }, (_, i) => passwordStep('sms2fa@example.com', i % 2 ? twin : app)),
       );
       const answers = await Promise.all(
-        logins.map(({ tokenId }, i) => useCode(tokenId, codes[1]!, i % 2 ? twin : app)),
+        logins.map(({ tokenId }, i) => submitCode(tokenId, codes[1]!, i % 2 ? twin : app)),
       );
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
       // The others are refused: a used code, or the guess budget spent by the refusals.
@@ -211,10 +216,12 @@ describe('a recovery code as the second step of a password login', () => {
     clock.advance(minutes(20));
     const fresh = (await generate(await tokenOf('sms2fa@example.com'))).json.data.codes as string[];
     expect(fresh).not.toContain(codes[3]);
-    expect((await useCode((await passwordStep('sms2fa@example.com')).tokenId, codes[3]!)).json.code).toBe(
+    expect((await submitCode((await passwordStep('sms2fa@example.com')).tokenId, codes[3]!)).json.code).toBe(
       'RECOVERY_CODE_INVALID',
     );
-    expect((await useCode((await passwordStep('sms2fa@example.com')).tokenId, fresh[0]!)).statusCode).toBe(200);
+    expect((await submitCode((await passwordStep('sms2fa@example.com')).tokenId, fresh[0]!)).statusCode).toBe(
+      200,
+    );
     expect((await events('sms2fa@example.com', 'recovery-codes.generated'))[0]?.details).toEqual({
       count: 10,
       replaced: true,
@@ -226,11 +233,11 @@ describe('guesses', () => {
   it('count against the account second step budget: the fifth wrong code locks it, the right one then too', async () => {
     const codes = (await generate(await tokenOf('totp@example.com'))).json.data.codes as string[];
     const { tokenId } = await passwordStep('totp@example.com');
-    for (let i = 0; i < 4; i++) expect((await useCode(tokenId, 'aaaaa-aaaaa')).statusCode).toBe(400);
-    const fifth = await useCode(tokenId, 'aaaaa-aaaaa');
+    for (let i = 0; i < 4; i++) expect((await submitCode(tokenId, 'aaaaa-aaaaa')).statusCode).toBe(400);
+    const fifth = await submitCode(tokenId, 'aaaaa-aaaaa');
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json.code).toBe('SECOND_FACTOR_LOCKED');
-    expect((await useCode(tokenId, codes[0]!)).statusCode).toBe(429);
+    expect((await submitCode(tokenId, codes[0]!)).statusCode).toBe(429);
     expect(await events('totp@example.com', 'two-factor.failure')).toHaveLength(5);
     expect((await events('totp@example.com', 'two-factor.failure'))[4]?.details).toEqual({
       type: 'recovery-code',
@@ -239,10 +246,10 @@ describe('guesses', () => {
 
   it('malformed input is a 400 with a message, never a 500', async () => {
     const { tokenId } = await passwordStep('email2fa@example.com');
-    const bad = await useCode(tokenId, 'drop table;');
+    const bad = await submitCode(tokenId, 'drop table;');
     expect(bad.statusCode).toBe(400);
     expect(bad.json.msg).toBe('A recovery code has 10 letters and digits, like k7m2p-x9qdw');
-    expect((await useCode(tokenId, '')).statusCode).toBe(400);
-    expect((await useCode('no-such-login', 'aaaaa-aaaaa')).json.code).toBe('CHALLENGE_EXPIRED');
+    expect((await submitCode(tokenId, '')).statusCode).toBe(400);
+    expect((await submitCode('no-such-login', 'aaaaa-aaaaa')).json.code).toBe('CHALLENGE_EXPIRED');
   });
 });
