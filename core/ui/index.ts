@@ -20,3 +20,5 @@ export {
 } from './paged-table/paged-table';
 export { useMediaQuery } from './use-media-query';
 export { showServerErrorAtFields } from './antd-server-error';
+export { ChartFigure, type ChartFigureProps } from './charts/chart-figure';
+export type { ChartPoint, ChartSeries } from './charts/chart-types';

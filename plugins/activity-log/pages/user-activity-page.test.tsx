@@ -18,6 +18,7 @@ import {
   ROLE_CHANGE,
   SESSIONS,
   SIGN_IN,
+  signInDays,
 } from '../testing/activity-fixtures';
 import { myAccess } from '../../../tests/msw/recorded-answers';
 
@@ -30,6 +31,8 @@ function rowOf(text: string | RegExp): HTMLElement {
 describe('/user/active-log', () => {
   beforeEach(() => {
     answer(endpoints.userSessions, { items: SESSIONS });
+    // The chart above the log has its own tests (../components/sign-in-chart.test.tsx).
+    answer(endpoints.signInHistory, { days: signInDays() });
   });
 
   it('shows each event as a sentence, at its time in the organisation zone and format, with address and device', async () => {

@@ -2,6 +2,7 @@
  * Test support for the activity log's component tests (not shipped). Renders the real host and app layout around
  * the real plugin, signed in inside a business organisation, with HTTP faked by MSW.
  */
+import type { SignInDay } from '@contract/v1/charts';
 import '@ant-design/v5-patch-for-react-19';
 import type { ActivityLogRow, UserSession } from '@contract/v1/activity-log';
 import { endpoints } from '@contract/v1/endpoints';
@@ -81,6 +82,14 @@ export function activityList(rows: ActivityLogRow[], total = rows.length): Recor
     offset: Number(query.offset ?? 1),
     limit: Number(query.limit ?? 20),
   }));
+}
+
+/** 30 days to 2026-11-20 with no sign-in: what the chart above the user's log gets when a test does not ask otherwise. */
+export function signInDays(counts: Record<string, { succeeded: number; failed: number }> = {}): SignInDay[] {
+  return Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 10, 20) - (29 - i) * 24 * 3600_000).toISOString().slice(0, 10);
+    return { day, succeeded: 0, failed: 0, ...counts[day] };
+  });
 }
 
 export async function renderActivity(

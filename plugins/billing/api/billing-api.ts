@@ -97,6 +97,11 @@ export class HttpBillingApi {
   managePayAsYouGo(body: EndpointBody<Endpoints['managePayAsYouGo']>, signal?: AbortSignal) {
     return this.http.call(endpoints.managePayAsYouGo, { body }, { signal, showSuccess: true });
   }
+
+  /** The meters' and chart's numbers; the usage panel says itself when they could not be read. */
+  usageHistory(signal?: AbortSignal) {
+    return this.http.call(endpoints.usageHistory, undefined, { signal });
+  }
 }
 
 /** What the billing screens call: {@link HttpBillingApi}'s methods, typed by the endpoint table. */

@@ -6,13 +6,18 @@ import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minorFromText } from '../format/amount-input';
-import { minorPerMajor } from '../format/money';
+import { formatPercent, minorPerMajor } from '../format/money';
 import type { SubscriptionStore } from '../stores/subscription-store';
 import { LoadFailed } from './list-state';
 import { useMoney } from './money';
+import { UsageMeter } from './usage-meter';
+
+/** The shares of the cap at which the server mails the owner (docs/billing.md): marked on the meter. */
+const CAP_MARKS = [0.8, 1] as const;
 
 /**
- * Pay-as-you-go: whether it is on, this month's usage beyond the bucket and its cost, and the monthly cap. A user
+ * Pay-as-you-go: whether it is on, this month's usage beyond the bucket and its cost, the monthly cap, and a meter of
+ * this month's amount against the cap with the 80 % and 100 % marks the owner is mailed at. A user
  * with `billing.manage` activates it with a cap, changes the cap, or turns it off (asked first).
  */
 export const PayAsYouGoPanel = observer(function PayAsYouGoPanel({
@@ -22,7 +27,7 @@ export const PayAsYouGoPanel = observer(function PayAsYouGoPanel({
   store: SubscriptionStore;
   canManage: boolean;
 }) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const money = useMoney();
   const headingId = useId();
   const [confirmOff, setConfirmOff] = useState(false);
@@ -74,6 +79,25 @@ export const PayAsYouGoPanel = observer(function PayAsYouGoPanel({
               <dd>{payg.cap === null ? t('payg.noCap') : money(payg.cap, currency)}</dd>
             </div>
           </dl>
+          {payg.cap !== null && (
+            <div className="billing-payg__meter">
+              <UsageMeter
+                label={t('payg.capMeter')}
+                value={payg.amountThisMonth}
+                max={payg.cap}
+                valueText={t('payg.capValue', {
+                  amount: money(payg.amountThisMonth, currency),
+                  cap: money(payg.cap, currency),
+                  percent: formatPercent(payg.cap > 0 ? payg.amountThisMonth / payg.cap : 0, i18n.language),
+                })}
+                marks={CAP_MARKS.map((at) => ({ at, label: formatPercent(at, i18n.language) }))}
+                hint={t('payg.capMarks', {
+                  first: formatPercent(CAP_MARKS[0], i18n.language),
+                  last: formatPercent(CAP_MARKS[1], i18n.language),
+                })}
+              />
+            </div>
+          )}
           {canManage && (
             <ProForm<{ cap: string }>
               key={`${payg.active}-${payg.cap}`}

@@ -32,3 +32,8 @@ function locale(language: string): string {
 export function formatUnits(units: number, language: string): string {
   return new Intl.NumberFormat(locale(language)).format(units);
 }
+
+/** A share (0.8) as a percentage in the page's language (80%, 80 %). */
+export function formatPercent(share: number, language: string): string {
+  return new Intl.NumberFormat(locale(language), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}

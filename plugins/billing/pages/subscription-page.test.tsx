@@ -8,6 +8,7 @@ import {
   answer,
   bucket,
   myAccess,
+  NO_USAGE,
   PAY_AS_YOU_GO_OFF,
   pagedList,
   renderBilling,
@@ -42,6 +43,9 @@ async function renderSubscription(options: { role?: string; language?: string } 
 
 
 describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
+  // The usage panel's own tests are in ../components/usage-panel.test.tsx.
+  beforeEach(() => answer(endpoints.usageHistory, NO_USAGE));
+
   it('lists buckets paged on the server with units bought, used and remaining', async () => {
     myAccess('owner');
     answer(endpoints.payAsYouGo, { payAsYouGo: PAY_AS_YOU_GO_OFF });

@@ -15,25 +15,31 @@ import { BillingApi } from '../api/billing-api';
 import { BillingPage } from '../components/billing-page';
 import { useUnits } from '../components/money';
 import { PayAsYouGoPanel } from '../components/pay-as-you-go-panel';
+import { UsagePanel } from '../components/usage-panel';
 import { SubscriptionStore } from '../stores/subscription-store';
+import { UsageHistoryStore } from '../stores/usage-history-store';
 
 /**
- * `/billing/subscription`: auto-renewal of the current bucket, pay-as-you-go beyond it, and every bucket bought
- * (units bought, used, remaining, period), paged on the server. Switches and the cap need `billing.manage`.
+ * `/billing/subscription`: auto-renewal of the current bucket, the usage (the current bucket's meter and the last 12
+ * months as a chart), pay-as-you-go beyond it with its cap's meter, and every bucket bought (units bought, used,
+ * remaining, period), paged on the server. Switches and the cap need `billing.manage`.
  */
 const SubscriptionPage = observer(function SubscriptionPage() {
   const { t } = useTranslation('billing');
   const api = useService(BillingApi);
   const answers = useService(RecentAnswers);
   const [store] = useState(() => new SubscriptionStore(api, answers));
+  const [usage] = useState(() => new UsageHistoryStore(api));
   const access = useOrganizationAccess();
   useEffect(() => store.start(), [store]);
+  useEffect(() => usage.start(), [usage]);
   const canManage = access.can('billing.manage');
 
   return (
     <BillingPage title={t('subscription.title')} intro={t('subscription.intro')}>
       {access.status === 'ready' && !canManage && <Alert type="info" showIcon message={t('readOnly')} />}
       <RenewalPanel store={store} canManage={canManage} />
+      <UsagePanel store={usage} />
       <PayAsYouGoPanel store={store} canManage={canManage} />
       <BucketsPanel store={store} />
     </BillingPage>

@@ -14,6 +14,7 @@ import type {
   PayAsYouGo,
   Subscription,
 } from '@contract/v1/billing';
+import type { UsageHistoryData } from '@contract/v1/charts';
 import type { EndpointRoute } from '@contract/v1/endpoint';
 import type { DeploymentFacts } from '@core';
 import { screen } from '@testing-library/react';
@@ -125,6 +126,22 @@ export const PAY_AS_YOU_GO_OFF: PayAsYouGo = {
   amountThisMonth: 0,
   periodStart: '2026-11-01T00:00:00.000Z',
   periodEnd: '2026-12-01T00:00:00.000Z',
+};
+
+/** Twelve months of usage ending November 2026, pay-as-you-go in two of them, and the current bucket a quarter used. */
+export const USAGE: UsageHistoryData = {
+  months: [610, 680, 650, 790, 740, 880, 930, 860, 1_020, 1_150, 1_210, 1_260].map((units, i) => ({
+    month: `${i < 1 ? 2025 : 2026}-${String(((i + 11) % 12) + 1).padStart(2, '0')}`,
+    fromBucket: units,
+    payAsYouGo: i === 9 ? 320 : i === 11 ? 120 : 0,
+  })),
+  currentBucket: { unitsBought: 5_000, unitsUsed: 1_260, periodEnd: '2026-12-01T00:00:00.000Z' },
+};
+
+/** An organisation that has used nothing and has no bucket. */
+export const NO_USAGE: UsageHistoryData = {
+  months: USAGE.months.map((m) => ({ ...m, fromBucket: 0, payAsYouGo: 0 })),
+  currentBucket: null,
 };
 
 /** A paged list endpoint answering `rows` (or a function of the query) with `total`. */
