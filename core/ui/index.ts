@@ -22,3 +22,4 @@ export { useMediaQuery } from './use-media-query';
 export { showServerErrorAtFields } from './antd-server-error';
 export { ChartFigure, type ChartFigureProps } from './charts/chart-figure';
 export type { ChartPoint, ChartSeries } from './charts/chart-types';
+export { Bdi, Ltr, ltrText, isolatedText } from './bidi';

@@ -30,5 +30,14 @@ export function eventSentence(t: TFunction, row: ActivityLogRow): string {
   values.email ??= row.actor?.email ?? '';
   const method = methodText(t, row.params);
   if (method) values.method = method;
-  return t(`events.${row.eventType}`, { ...values, defaultValue: row.description });
+  // A two-factor change names the factor and what happened to it in words: the change picks the sentence
+  // (`changed_setup-started`: 'started setting up an authenticator app'), never shown as its code.
+  const factorKey = typeof row.params.method === 'string' ? row.params.method : '';
+  if (factorKey && values.factor === undefined) values.factor = t(`factors.${factorKey}`, { defaultValue: '' });
+  const change = typeof row.params.change === 'string' ? row.params.change : undefined;
+  return t(`events.${row.eventType}`, {
+    ...values,
+    ...(change ? { context: change } : {}),
+    defaultValue: row.description,
+  });
 }

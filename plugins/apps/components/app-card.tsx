@@ -1,9 +1,10 @@
-import { PortalConfig, useService } from '@core';
+import { Bdi, Ltr, PortalConfig, TaggedText, useService } from '@core';
 import type { AppListItem } from '@contract/v1/index';
 import { Badge, Button, Tooltip, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppCardMenu } from './app-card-menu';
+import { appTexts } from './app-texts';
 
 export interface AppCardProps {
   app: AppListItem;
@@ -24,11 +25,17 @@ export function AppCard({ app, launching, processing, canManage, onLaunch, onSet
   const titleId = useId();
   const reasonId = useId();
   const { supportEmail } = useService(PortalConfig);
+  const { title, description } = appTexts(t, app);
   // A first-party app the organisation cannot launch is one whose portal it has no access to: only the product's
   // support can grant it. A partner app that cannot launch is one the organisation disabled.
   const noAccess = !app.canLaunch && !app.thirdParty;
   const reason = noAccess
-    ? t('card.cannotLaunch.noAccess', { title: app.title, supportEmail })
+    ? (
+        <TaggedText
+          text={t('card.cannotLaunch.noAccess', { title, supportEmail })}
+          components={{ app: <Bdi />, email: <Ltr /> }}
+        />
+      )
     : canManage
       ? t('card.cannotLaunch.manager')
       : t('card.cannotLaunch.member');
@@ -52,7 +59,7 @@ export function AppCard({ app, launching, processing, canManage, onLaunch, onSet
     <article className="apps-card" aria-labelledby={titleId}>
       <div className="apps-card__head">
         <Typography.Title level={2} id={titleId} className="apps-card__title">
-          {app.title}
+          <Bdi>{title}</Bdi>
         </Typography.Title>
         {app.thirdParty && canManage && (
           <AppCardMenu
@@ -62,7 +69,9 @@ export function AppCard({ app, launching, processing, canManage, onLaunch, onSet
           />
         )}
       </div>
-      <Typography.Paragraph className="apps-card__description">{app.description}</Typography.Paragraph>
+      <Typography.Paragraph className="apps-card__description">
+        <Bdi>{description}</Bdi>
+      </Typography.Paragraph>
       <Badge
         status={app.canLaunch ? 'success' : 'default'}
         text={app.canLaunch ? t('card.online') : noAccess ? t('card.noAccess') : t('card.disabled')}

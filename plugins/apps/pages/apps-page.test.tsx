@@ -108,7 +108,7 @@ async function renderDashboard(role = 'owner', options: { url?: string; language
   // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
   await screen.findByRole(
     'heading',
-    { level: 1, name: /Document Collaboration Apps|Applications de collaboration documentaire/ },
+    { level: 1, name: /Document Collaboration Apps|Applications de collaboration documentaire|تطبيقات التعاون على المستندات/ },
     { timeout: 20_000 },
   );
   return view;
@@ -484,9 +484,30 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Applications de collaboration documentaire' }),
     ).toBeInTheDocument();
-    const redact = await card('AI Redaction');
+    // The product's apps are named and described from the locale files (catalogue.<portalKey>), not the server's English.
+    const redact = await card('Caviardage IA');
+    expect(
+      redact.getByText("Trouvez et supprimez les informations sensibles de vos documents grâce à l'IA."),
+    ).toBeInTheDocument();
     expect(redact.getByRole('button', { name: 'Lancer' })).toBeEnabled();
     expect(redact.getByText('Service en ligne')).toBeInTheDocument();
     expect(redact.getByRole('link', { name: 'En savoir plus' })).toBeInTheDocument();
+    // A partner app's texts are its own, shown as sent.
+    expect((await card('CloudDrive Sync')).getByText('CloudDrive Sync description')).toBeInTheDocument();
+  });
+
+  it('isolates every name and description in Arabic, so English text keeps its own order', async () => {
+    appList();
+    await renderDashboard('owner', { language: 'ar' });
+    const redact = await card('التنقيح بالذكاء الاصطناعي');
+    const partner = await card('CloudDrive Sync');
+    const description = partner.getByText('CloudDrive Sync description');
+    // <bdi>: laid out by its own first strong letter, apart from the right-to-left text around it.
+    expect(description.tagName).toBe('BDI');
+    expect(description).not.toHaveAttribute('dir');
+    expect(partner.getByRole('heading', { name: 'CloudDrive Sync' }).querySelector('bdi')).not.toBeNull();
+    expect(redact.getByText('اعثر على المعلومات الحساسة في المستندات واحذفها باستخدام الذكاء الاصطناعي.').tagName).toBe(
+      'BDI',
+    );
   });
 });

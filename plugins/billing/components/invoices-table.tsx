@@ -1,4 +1,4 @@
-import { PagedTable, useDateFormat, type PagedTableColumn } from '@core';
+import { Bdi, Ltr, PagedTable, useDateFormat, type PagedTableColumn } from '@core';
 import type { Invoice } from '@contract/v1/billing';
 import { Button, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -24,7 +24,7 @@ export const InvoicesTable = observer(function InvoicesTable({ store }: { store:
       title: t('history.columns.number'),
       render: (row) => (
         <span>
-          <bdi dir="ltr">{row.number}</bdi>
+          <Ltr>{row.number}</Ltr>
           {row.kind === 'creditNote' && (
             <Typography.Text type="secondary"> · {t('history.creditNote')}</Typography.Text>
           )}
@@ -36,7 +36,8 @@ export const InvoicesTable = observer(function InvoicesTable({ store }: { store:
       key: 'description',
       title: t('history.columns.description'),
       secondary: true,
-      render: (row) => row.description,
+      // In the reader's language when the server wrote it (invoice-description.ts), else as stored: isolated either way.
+      render: (row) => <Bdi>{row.description}</Bdi>,
     },
     {
       key: 'amount',

@@ -50,6 +50,8 @@ export const ColourField = observer(function ColourField({
         <Input
           id={inputId}
           className="branding-colour__hex"
+          // A hex colour reads left to right in every language: `#f5a623`, never `f5a623#`.
+          dir="ltr"
           value={store.colours[slot]}
           maxLength={9}
           spellCheck={false}

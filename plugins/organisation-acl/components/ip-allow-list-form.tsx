@@ -1,5 +1,5 @@
 import { ProForm, ProFormTextArea } from '@ant-design/pro-components';
-import { AntdSubmitButton } from '@core';
+import { AntdSubmitButton, Ltr, ltrText, TaggedText } from '@core';
 import { Alert, Button, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,9 @@ export const IpAllowListForm = observer(function IpAllowListForm({
       <Typography.Paragraph type="secondary">{t('settings.ip.intro')}</Typography.Paragraph>
       <p className="org-ip-detected">
         <span>{t('settings.ip.detected')}</span>{' '}
-        <strong data-testid="detected-ip">{store.detectedIp ?? '—'}</strong>{' '}
+        <strong data-testid="detected-ip">
+          <Ltr>{store.detectedIp ?? '—'}</Ltr>
+        </strong>{' '}
         {store.detectedIp && (
           <Button size="small" onClick={addMine}>
             {t('settings.ip.addMine')}
@@ -72,14 +74,15 @@ export const IpAllowListForm = observer(function IpAllowListForm({
           name="ranges"
           label={t('settings.ip.ranges')}
           placeholder={t('settings.ip.placeholder')}
-          extra={t('settings.ip.hint')}
-          fieldProps={{ autoSize: { minRows: 3, maxRows: 12 }, spellCheck: false }}
+          extra={<TaggedText text={t('settings.ip.hint')} components={{ ip: <Ltr /> }} />}
+          // Addresses and ranges read left to right in every language (`2001:db8::/32`, not `db8::/32:2001`).
+          fieldProps={{ autoSize: { minRows: 3, maxRows: 12 }, spellCheck: false, dir: 'ltr' }}
           rules={[
             {
               validator: (_rule: unknown, value: string | undefined) => {
                 const bad = linesOf(value).find((line) => parseRange(line) === null);
                 return bad
-                  ? Promise.reject(new Error(t('settings.ip.invalid', { value: bad })))
+                  ? Promise.reject(new Error(t('settings.ip.invalid', { value: ltrText(bad) })))
                   : Promise.resolve();
               },
             },
@@ -90,7 +93,12 @@ export const IpAllowListForm = observer(function IpAllowListForm({
             type="warning"
             showIcon
             role="alert"
-            message={t('settings.ip.selfLockout', { ip: store.detectedIp })}
+            message={
+              <TaggedText
+                text={t('settings.ip.selfLockout', { ip: store.detectedIp })}
+                components={{ ip: <Ltr /> }}
+              />
+            }
             style={{ marginBottom: 16 }}
           />
         )}

@@ -41,7 +41,7 @@ export default defineServerModule({
     const route = contractRouter(app, authenticate, access);
 
     route(endpoints.bills, async (request) => ({
-      data: await invoices.list(request.auth, request.query),
+      data: await invoices.list(request.auth, request.query, request),
       msg: BILLING_MESSAGES.list,
     }));
     route(endpoints.billPdf, async (request) => ({

@@ -15,6 +15,7 @@ import {
   type BillingDeps,
 } from './billing-shared';
 import { orgOf } from './card-service';
+import { localisedInvoice } from './invoice-description';
 import { renderInvoicePdf } from './invoice-pdf';
 import { billingInvoices } from './schema';
 
@@ -22,7 +23,8 @@ import { billingInvoices } from './schema';
 export class InvoiceService {
   constructor(private readonly s: BillingDeps) {}
 
-  async list(auth: AuthContext, query: InvoiceListQuery): Promise<InvoiceListData> {
+  /** The descriptions are written in the request's language (invoice-description.ts). */
+  async list(auth: AuthContext, query: InvoiceListQuery, request: FastifyRequest): Promise<InvoiceListData> {
     const organizationId = orgOf(auth);
     const info = await organizationInfo(this.s.db, organizationId);
     const zone = info?.timeZone ?? 'UTC';
@@ -42,7 +44,9 @@ export class InvoiceService {
       .orderBy(desc(billingInvoices.issuedAt), desc(billingInvoices.number))
       .limit(limit)
       .offset((offset - 1) * limit);
-    return { items: rows.map(toInvoice), total: Number(n), offset, limit };
+    const language = replyLanguage(this.s.i18n, request);
+    const items = rows.map((row) => localisedInvoice(this.s.i18n, toInvoice(row), language));
+    return { items, total: Number(n), offset, limit };
   }
 
   /** Whole days of the organisation's zone, within the last 89 days up to today (as the members list). */
@@ -81,10 +85,11 @@ export class InvoiceService {
     if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound, 'INVOICE_NOT_FOUND');
     const info = await organizationInfo(this.s.db, organizationId);
     const account = await ensureAccount(this.s.db, organizationId, this.s.clock.now());
+    const language = replyLanguage(this.s.i18n, request);
     const bytes = await renderInvoicePdf(
-      invoice,
+      localisedInvoice(this.s.i18n, invoice, language),
       { name: info?.name ?? '', abn: account.abn, email: info?.owner.email ?? '' },
-      { i18n: this.s.i18n, language: replyLanguage(this.s.i18n, request), timeZone: info?.timeZone ?? 'UTC' },
+      { i18n: this.s.i18n, language, timeZone: info?.timeZone ?? 'UTC' },
     );
     return {
       fileName: `${invoice.number}.pdf`,
