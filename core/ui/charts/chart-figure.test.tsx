@@ -46,7 +46,9 @@ describe('ChartFigure', () => {
   it('draws one stacked bar part per non-zero value, each named in its tooltip, under a heading and a summary', async () => {
     const { container } = await renderChart(POINTS);
     const figure = screen.getByRole('figure', { name: 'Sign-ins, last 3 days' });
-    expect(within(figure).getByRole('heading', { level: 2, name: 'Sign-ins, last 3 days' })).toBeInTheDocument();
+    expect(
+      within(figure).getByRole('heading', { level: 2, name: 'Sign-ins, last 3 days' }),
+    ).toBeInTheDocument();
     expect(within(figure).getByText('3 sign-ins and 3 refused attempts.')).toBeInTheDocument();
     const bars = await drawnBars(container);
     expect(bars.map((bar) => bar.querySelector('title')?.textContent)).toEqual([
@@ -64,11 +66,11 @@ describe('ChartFigure', () => {
     await drawnBars(container);
     expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     const table = screen.getByRole('table', { name: 'Sign-ins, last 3 days' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Day',
-      'Signed in',
-      'Refused',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Signed in', 'Refused']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
       ['Day 2030-01-13', '#2', '#0'],
@@ -88,7 +90,11 @@ describe('ChartFigure', () => {
 
   it('runs the bars from the right in a right-to-left language, with the value axis on the right', async () => {
     const xOf = (bars: Element[], day: string) =>
-      Number(bars.find((bar) => bar.querySelector('title')!.textContent!.startsWith(`Day ${day}`))!.getAttribute('x'));
+      Number(
+        bars
+          .find((bar) => bar.querySelector('title')!.textContent!.startsWith(`Day ${day}`))!
+          .getAttribute('x'),
+      );
     const ltr = await drawnBars((await renderChart(POINTS, 'en')).container);
     expect(xOf(ltr, '2030-01-13')).toBeLessThan(xOf(ltr, '2030-01-15'));
     document.body.innerHTML = '';

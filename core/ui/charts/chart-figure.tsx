@@ -55,7 +55,9 @@ export function ChartFigure({
       ) : (
         <>
           <p className="portal-chart__summary">{summary}</p>
-          <Suspense fallback={<div className="portal-chart__placeholder" style={{ height }} aria-hidden="true" />}>
+          <Suspense
+            fallback={<div className="portal-chart__placeholder" style={{ height }} aria-hidden="true" />}
+          >
             <BarChart {...chart} direction={directionOf(i18n.language)} />
           </Suspense>
           <ul className="portal-chart__legend" aria-hidden="true">

@@ -10,7 +10,10 @@ const DAYS = signInDays({
   '2026-11-20': { succeeded: 3, failed: 1 },
 });
 
-async function renderChart(days: Parameters<typeof answer>[1], options: { language?: string; status?: number } = {}) {
+async function renderChart(
+  days: Parameters<typeof answer>[1],
+  options: { language?: string; status?: number } = {},
+) {
   myAccess('owner');
   answer(endpoints.userSessions, { items: SESSIONS });
   answer(endpoints.activityLogs, { items: [], total: 0 });
@@ -37,13 +40,22 @@ describe('the sign-in chart above the user log', { timeout: 180_000 }, () => {
     ]);
     const rows = table.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(30);
-    expect([...rows.at(-9)!.children].map((cell) => cell.textContent)).toEqual(['November 12, 2026', '1', '4']);
+    expect([...rows.at(-9)!.children].map((cell) => cell.textContent)).toEqual([
+      'November 12, 2026',
+      '1',
+      '4',
+    ]);
     // One bar part per non-zero count, refused attempts in the error colour.
-    await waitFor(() => expect(baseElement.querySelectorAll('figure svg rect')).toHaveLength(5), { timeout: 30_000 });
+    await waitFor(() => expect(baseElement.querySelectorAll('figure svg rect')).toHaveLength(5), {
+      timeout: 30_000,
+    });
     const refused = [...baseElement.querySelectorAll('figure svg rect title')]
       .filter((title) => title.textContent!.includes('Refused attempts'))
       .map((title) => title.textContent);
-    expect(refused).toEqual(['November 12, 2026, Refused attempts: 4', 'November 20, 2026, Refused attempts: 1']);
+    expect(refused).toEqual([
+      'November 12, 2026, Refused attempts: 4',
+      'November 20, 2026, Refused attempts: 1',
+    ]);
   });
 
   it('says when there was no sign-in', async () => {
@@ -71,7 +83,14 @@ describe('the sign-in chart above the user log', { timeout: 180_000 }, () => {
         { exact: false },
       ),
     ).toBeInTheDocument();
-    const day = new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    expect(figure.getByRole('rowheader', { name: day.format(new Date('2026-11-12T00:00:00Z')) })).toBeInTheDocument();
+    const day = new Intl.DateTimeFormat('ar', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(
+      figure.getByRole('rowheader', { name: day.format(new Date('2026-11-12T00:00:00Z')) }),
+    ).toBeInTheDocument();
   });
 });

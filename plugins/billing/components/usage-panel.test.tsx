@@ -52,9 +52,15 @@ describe('the usage panel of /billing/subscription', { timeout: 180_000 }, () =>
     const rows = table.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
     expect([...rows[0]!.children].map((cell) => cell.textContent)).toEqual(['December 2025', '610', '0']);
-    expect([...rows[9]!.children].map((cell) => cell.textContent)).toEqual(['September 2026', '1,150', '320']);
+    expect([...rows[9]!.children].map((cell) => cell.textContent)).toEqual([
+      'September 2026',
+      '1,150',
+      '320',
+    ]);
     // The picture arrives with its code: one bar part per month, and pay-as-you-go on top in two of them.
-    await waitFor(() => expect(baseElement.querySelectorAll('figure svg rect')).toHaveLength(14), { timeout: 30_000 });
+    await waitFor(() => expect(baseElement.querySelectorAll('figure svg rect')).toHaveLength(14), {
+      timeout: 30_000,
+    });
   });
 
   it('says there is no bucket and no usage instead of drawing empty bars', async () => {
@@ -78,7 +84,13 @@ describe('the usage panel of /billing/subscription', { timeout: 180_000 }, () =>
   });
 
   it("marks 80 % and 100 % on the pay-as-you-go cap's meter and turns it to a warning past the first", async () => {
-    const payAsYouGo = { ...PAY_AS_YOU_GO_OFF, active: true, cap: 50_000, unitsThisMonth: 3_400, amountThisMonth: 40_800 };
+    const payAsYouGo = {
+      ...PAY_AS_YOU_GO_OFF,
+      active: true,
+      cap: 50_000,
+      unitsThisMonth: 3_400,
+      amountThisMonth: 40_800,
+    };
     await renderUsage(USAGE, { payAsYouGo });
     const panel = usagePanel('Pay-as-you-go');
     const meter = await panel.findByRole('meter', { name: 'This month against the cap' });
@@ -88,10 +100,11 @@ describe('the usage panel of /billing/subscription', { timeout: 180_000 }, () =>
     expect(meter).toHaveAccessibleDescription(
       'The owner is emailed when this month reaches 80% and 100% of the cap (the marks on the bar).',
     );
-    expect([...meter.querySelectorAll('.billing-meter__mark')].map((mark) => (mark as HTMLElement).style.insetInlineStart)).toEqual([
-      '80%',
-      '100%',
-    ]);
+    expect(
+      [...meter.querySelectorAll('.billing-meter__mark')].map(
+        (mark) => (mark as HTMLElement).style.insetInlineStart,
+      ),
+    ).toEqual(['80%', '100%']);
     const bar = meter.querySelector('.ant-progress-bg') as HTMLElement;
     expect(bar.style.width).toBe('81.6%');
     expect(bar.style.background || bar.style.backgroundColor).not.toBe('');
@@ -107,8 +120,12 @@ describe('the usage panel of /billing/subscription', { timeout: 180_000 }, () =>
   it('speaks French and Arabic, months and numbers in the language', async () => {
     await renderUsage(USAGE, { language: 'fr' });
     const meter = await usagePanel('Utilisation').findByRole('meter', { name: 'Lot en cours' });
-    expect(meter.getAttribute('aria-valuetext')).toBe('1\u202f260 unités utilisées sur 5\u202f000 (25\u00a0%)');
-    const rows = within(screen.getByRole('table', { name: 'Unités utilisées, 12 derniers mois' })).getAllByRole('row');
+    expect(meter.getAttribute('aria-valuetext')).toBe(
+      '1\u202f260 unités utilisées sur 5\u202f000 (25\u00a0%)',
+    );
+    const rows = within(
+      screen.getByRole('table', { name: 'Unités utilisées, 12 derniers mois' }),
+    ).getAllByRole('row');
     expect(rows[1]!.firstElementChild).toHaveTextContent('décembre 2025');
   });
 });

@@ -43,7 +43,10 @@ export const UsagePanel = observer(function UsagePanel({ store }: { store: Usage
   }));
   const totalOf = (m: UsageMonth) => m.fromBucket + m.payAsYouGo;
   const months = data?.months ?? [];
-  const peak = months.reduce<UsageMonth | null>((best, m) => (!best || totalOf(m) > totalOf(best) ? m : best), null);
+  const peak = months.reduce<UsageMonth | null>(
+    (best, m) => (!best || totalOf(m) > totalOf(best) ? m : best),
+    null,
+  );
   const bucket = data?.currentBucket;
 
   return (
@@ -51,7 +54,9 @@ export const UsagePanel = observer(function UsagePanel({ store }: { store: Usage
       <Typography.Title level={2} id={headingId} className="billing-panel__title">
         {t('usage.title')}
       </Typography.Title>
-      {store.status === 'failed' && <LoadFailed message={t('usage.loadFailed')} onRetry={() => void store.load()} />}
+      {store.status === 'failed' && (
+        <LoadFailed message={t('usage.loadFailed')} onRetry={() => void store.load()} />
+      )}
       {store.status === 'loading' && !data && (
         <div className="billing-state">
           <div role="status" aria-label={t('loading')}>
@@ -69,7 +74,10 @@ export const UsagePanel = observer(function UsagePanel({ store }: { store: Usage
               valueText={t('usage.bucketValue', {
                 used: units(bucket.unitsUsed),
                 bought: units(bucket.unitsBought),
-                percent: formatPercent(bucket.unitsBought > 0 ? bucket.unitsUsed / bucket.unitsBought : 0, i18n.language),
+                percent: formatPercent(
+                  bucket.unitsBought > 0 ? bucket.unitsUsed / bucket.unitsBought : 0,
+                  i18n.language,
+                ),
               })}
               hint={t('usage.bucketUntil', { date: dates.date(bucket.periodEnd) })}
             />

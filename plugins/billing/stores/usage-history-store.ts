@@ -17,7 +17,11 @@ export class UsageHistoryStore {
   private life = new AbortController();
 
   constructor(private readonly api: BillingApi) {
-    makeAutoObservable<UsageHistoryStore, 'api' | 'life'>(this, { api: false, life: false }, { autoBind: true });
+    makeAutoObservable<UsageHistoryStore, 'api' | 'life'>(
+      this,
+      { api: false, life: false },
+      { autoBind: true },
+    );
   }
 
   start(): () => void {

@@ -28,7 +28,12 @@ const signIns = async (token: string, query = '') => {
 const on = (days: SignInHistoryData['days'], day: string) => days.find((d) => d.day === day);
 
 /** An event of `email`'s account written straight to the log, `hoursAgo` before the clock. */
-async function event(email: string, eventType: string, hoursAgo: number, details: Record<string, unknown> | null = null) {
+async function event(
+  email: string,
+  eventType: string,
+  hoursAgo: number,
+  details: Record<string, unknown> | null = null,
+) {
   await app.database.db.insert(activityLogs).values({
     id: newId(),
     eventType,
@@ -88,10 +93,16 @@ describe('GET /v1/activity-logs/sign-ins', () => {
 
   it('refuses an unknown zone on its field and a caller without a session', async () => {
     const alice = await loginAs(app, 'alice@example.com', DEMO_PASSWORD);
-    const refused = await call(app, { url: '/v1/activity-logs/sign-ins?timeZone=Mars%2FOlympus', token: alice.accessToken });
+    const refused = await call(app, {
+      url: '/v1/activity-logs/sign-ins?timeZone=Mars%2FOlympus',
+      token: alice.accessToken,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json.errors).toEqual([{ field: 'timeZone', msg: expect.any(String) }]);
-    const unknownField = await call(app, { url: '/v1/activity-logs/sign-ins?userId=x', token: alice.accessToken });
+    const unknownField = await call(app, {
+      url: '/v1/activity-logs/sign-ins?userId=x',
+      token: alice.accessToken,
+    });
     expect(unknownField.statusCode).toBe(400);
     expect((await call(app, { url: '/v1/activity-logs/sign-ins' })).statusCode).toBe(401);
   });

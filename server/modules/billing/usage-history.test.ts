@@ -36,8 +36,18 @@ describe('GET /v1/usage/history', () => {
   it("answers the demo organisation's last 12 months, this one last, split between buckets and pay-as-you-go, with the current bucket", async () => {
     const data = await history();
     expect(data.months.map((m) => m.month)).toEqual([
-      '2029-02', '2029-03', '2029-04', '2029-05', '2029-06', '2029-07',
-      '2029-08', '2029-09', '2029-10', '2029-11', '2029-12', '2030-01',
+      '2029-02',
+      '2029-03',
+      '2029-04',
+      '2029-05',
+      '2029-06',
+      '2029-07',
+      '2029-08',
+      '2029-09',
+      '2029-10',
+      '2029-11',
+      '2029-12',
+      '2030-01',
     ]);
     // The seed: a year of bucket usage, pay-as-you-go in two past months and this one.
     expect(data.months.map((m) => m.fromBucket)).toEqual([
