@@ -115,7 +115,9 @@ export default defineConfig({
           // Tests that need PostgreSQL itself (several instances on one database) run in `npm run test:postgres` only.
           exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.postgres.test.ts'])],
           testTimeout: 30000,
-          hookTimeout: 60000,
+          // A nested run (the plugin generator's test runs a generated server test) shares the machine with the
+          // suite that started it, so it may allow its database's start-up more time.
+          hookTimeout: Number(process.env.SERVER_HOOK_TIMEOUT_MS) || 60000,
         },
       },
     ],
