@@ -25,7 +25,7 @@ export default defineConfig({
     contractEndpoints(),
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
     lazyProFields(),
-    proLocales(`${root}core/theme/antd-locale-loaders.ts`),
+    proLocales(`${root}core/theme/pro-locale-texts.ts`),
     proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
     lazyAntdParts(),
     precompress(),

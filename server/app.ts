@@ -22,9 +22,8 @@ import branding from './modules/branding';
 import auth from './modules/auth';
 import organizations from './modules/organizations';
 import passkeys from './modules/passkeys';
-import emailChange from './modules/email-change';
-import accountData from './modules/account-data';
 import recoveryCodes from './modules/recovery-codes';
+import emailChange from './modules/email-change';
 import organizationMembers from './modules/organization-members';
 import ipAllowList from './modules/ip-allow-list';
 import scheduler from './modules/scheduler';
@@ -38,12 +37,14 @@ import identityVerification from './modules/identity-verification';
 import userSecurity from './modules/user-security';
 import users from './modules/users';
 import activityLog from './modules/activity-log';
+import accountData from './modules/account-data';
 import { ensurePortalCatalogue } from './modules/organizations/seed';
 import { isDatabaseEmpty, runDemoSeeds } from './seed/demo-seed';
 import { loadSigningSecret } from './security/secrets';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { enabledPluginsOf, simulatedServices } from './simulations';
 import { registerStaticSite, wantsSpa } from './web/static-site';
+import { watchPortalConfig } from './web/portal-config-monitor';
 
 /**
  * The server's features, in dependency order: a module's tables and demo rows may point to those of the modules
@@ -62,8 +63,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   userSecurity,
   reauth,
   passkeys,
-  emailChange,
   recoveryCodes,
+  emailChange,
   billing,
   apps,
   sso,
@@ -240,7 +241,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       config.portalConfigFile,
       simulated,
       payments,
+      config.localesDir,
+      app.log,
     );
+    // The deployer reads what would break a page in the server's log, at start and whenever the files change.
+    if (options.logger) watchPortalConfig(app, config);
     app.setNotFoundHandler(async (request, reply) => {
       if (sendPortal && wantsSpa(request)) return sendPortal(request, reply);
       return reply.status(404).send({ msg: 'http.notFound', code: 'NOT_FOUND' });

@@ -30,6 +30,11 @@ export interface ServerConfig {
   webRoot: string;
   /** The deployment's `portal.config.json` (PORTAL_CONFIG, default the top-level file), served as it is at each request. */
   portalConfigFile: string;
+  /**
+   * `<lang>/<namespace>.json` (LOCALES_DIR, default the top-level `locales/`): served to the portal as they are at each
+   * request (server/web/locale-files.ts), so a deployment adds or edits a language without a rebuild or a restart.
+   */
+  localesDir: string;
   /** portal.config.json `passwordPolicy` as it was at start (server/security/password-rules.ts). */
   passwordPolicy: PasswordPolicy;
   accessTokenTtlSeconds: number;
@@ -305,6 +310,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     passkeys: passkeyRelyingParty(publicUrl, env),
     webRoot: resolve(projectRoot, env.WEB_ROOT || 'dist'),
     portalConfigFile,
+    localesDir: resolve(projectRoot, env.LOCALES_DIR || 'locales'),
     passwordPolicy: readPasswordPolicy(portalConfigFile),
     accessTokenTtlSeconds,
     sessionMaxAgeSeconds: integer(env, 'SESSION_MAX_AGE', 7 * 24 * 3600),

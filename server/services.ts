@@ -136,7 +136,7 @@ export function createServices(deps: {
     audit,
     signingKey,
   );
-  const i18n = serverI18n();
+  const i18n = serverI18n(config.localesDir);
   const gate = new OrganizationGate(db);
   return {
     config,

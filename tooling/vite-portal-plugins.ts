@@ -10,14 +10,18 @@
  *   in the build's output: the API server validates the configuration with the first and finds a path's page
  *   with the second, to put both into index.html (server/web/portal-document.ts);
  * - `route-preloads.json`: the chunks each page needs, which the portal preloads when the page opens
- *   (tooling/route-preloads.ts).
+ *   (tooling/route-preloads.ts);
+ * - `locales/<lang>/<namespace>.json`: a copy of the portal's texts (`locales/` and the extra roots'), which a static
+ *   host serves as they are and the API server serves when its LOCALES_DIR lacks a file (a test build's fixture
+ *   plugins). The portal reads its texts over HTTP, never from its bundle: a deployment edits them without a build.
  */
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { CONFIG_AJV_OPTIONS } from './config-ajv-options.ts';
-import { composeConfigSchema, discoverPlugins, pluginRoots, themePresetSchema } from './portal-schema.ts';
+import { composeConfigSchema, discoverPlugins, pluginRoots, repoRoot, themePresetSchema } from './portal-schema.ts';
 import { buildRouteManifest } from './route-manifest.ts';
 import { ROUTE_PRELOADS_FILE, routePreloads } from './route-preloads.ts';
 import { portalConfigFile } from './vite-portal-config-file.ts';
@@ -62,14 +66,7 @@ function virtualModules(options: { extraRoots?: string[] }): Plugin {
         const lines = plugins.map(
           (p) => `  ${JSON.stringify(p.id)}: () => import(${JSON.stringify(p.entry)}),`,
         );
-        const extraLocales = (options.extraRoots ?? []).map(
-          (extra) =>
-            `...import.meta.glob(${JSON.stringify(`/${relative(process.cwd(), extra)}/locales/*/*.json`.replace(/\/\.\//g, '/'))}, { import: 'default' }),`,
-        );
-        return [
-          `export const pluginLoaders = {\n${lines.join('\n')}\n};`,
-          `export const extraLocaleLoaders = {${extraLocales.join('')}};`,
-        ].join('\n');
+        return `export const pluginLoaders = {\n${lines.join('\n')}\n};`;
       }
       if (id === `\0${VALIDATOR_ID}`) {
         for (const p of plugins) this.addWatchFile(p.entry);
@@ -86,6 +83,8 @@ function virtualModules(options: { extraRoots?: string[] }): Plugin {
         const plugins = discoverPlugins(roots);
         const emit = (fileName: string, value: unknown) =>
           this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(value, null, 2)}\n` });
+        for (const [fileName, source] of localeFiles(options.extraRoots ?? []))
+          this.emitFile({ type: 'asset', fileName, source });
         const routes = buildRouteManifest(plugins, root);
         emit('.vite/portal-config.schema.json', composeConfigSchema(plugins));
         emit('.vite/portal-routes.json', routes);
@@ -101,4 +100,24 @@ function virtualModules(options: { extraRoots?: string[] }): Plugin {
       },
     },
   };
+}
+
+/** The server's own texts (answers, mail) stay on the server. */
+const SERVER_NAMESPACE = 'server.json';
+
+/** `locales/<lang>/<namespace>.json` of the project and of each extra root, by output file name; the project's win. */
+export function localeFiles(extraRoots: readonly string[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const folder of [join(repoRoot, 'locales'), ...extraRoots.map((extra) => join(resolve(repoRoot, extra), 'locales'))]) {
+    if (!existsSync(folder)) continue;
+    for (const language of readdirSync(folder, { withFileTypes: true })) {
+      if (!language.isDirectory()) continue;
+      for (const file of readdirSync(join(folder, language.name))) {
+        const fileName = `locales/${language.name}/${file}`;
+        if (!file.endsWith('.json') || file === SERVER_NAMESPACE || files.has(fileName)) continue;
+        files.set(fileName, readFileSync(join(folder, language.name, file), 'utf8'));
+      }
+    }
+  }
+  return files;
 }

@@ -3,44 +3,33 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
-import {
-  antdLocalesOf,
-  englishAntdDefault,
-  englishLayoutTexts,
-  keepProLocales,
-  proLocales,
-} from './vite-pro-locales.ts';
+import { englishAntdDefault, englishLayoutTexts, loadedProLocales, proLocales } from './vite-pro-locales.ts';
 
 const proProvider = join(
   dirname(createRequire(import.meta.url).resolve('@ant-design/pro-provider/package.json')),
   'es',
 );
 const intl = readFileSync(join(proProvider, 'intl.js'), 'utf8');
-const loaders = readFileSync('core/theme/antd-locale-loaders.ts', 'utf8');
 const localeImports = (code: string) =>
   [...code.matchAll(/^import \w+ from "\.\/locale\/(\w+)";$/gm)].map(([, file]) => file);
 
 describe("pro-components' languages (build step)", () => {
-  it("reads the languages antd is given, each with pro-components' texts under the same name", () => {
-    const kept = antdLocalesOf(loaders);
-    expect(kept).toEqual(expect.arrayContaining(['fr_FR', 'ar_EG']));
-    for (const locale of kept)
-      expect(existsSync(join(proProvider, 'locale', `${locale}.js`)), locale).toBe(true);
-  });
-
-  it('keeps those, English and the Chinese fallback; every other language reads the English texts', () => {
-    const rewritten = keepProLocales(intl, antdLocalesOf(loaders));
+  it('imports English and the Chinese fallback; every other language is a shared entry the portal fills by name', () => {
+    const rewritten = loadedProLocales(intl, '/portal/core/theme/pro-locale-texts.ts');
     expect(localeImports(intl).length).toBeGreaterThan(30);
-    expect(localeImports(rewritten).sort()).toEqual(['ar_EG', 'en_US', 'fr_FR', 'zh_CN']);
-    expect(rewritten).toContain('var deDE = enUS;');
+    expect(localeImports(rewritten).sort()).toEqual(['en_US', 'zh_CN']);
+    expect(rewritten).toContain('var deDE = __portalProTexts("de_DE", enUS);');
+    expect(rewritten).toContain('var frFR = __portalProTexts("fr_FR", enUS);');
+    expect(rewritten).toMatch(/^import \{ proLocaleTexts as __portalProTexts \} from "\/portal\/core\/theme\/pro-locale-texts\.ts";/);
     // Every language is still in the map and exported, so nothing that imports one by name breaks.
     expect(rewritten).toContain("'de-DE': deDEIntl");
     expect(() => parseAst(rewritten)).not.toThrow();
   });
 
-  it('keeps a language added with its antd loader', () => {
-    const withGerman = `${loaders}\nconst more = { de: () => import('antd/es/locale/de_DE') };`;
-    expect(localeImports(keepProLocales(intl, antdLocalesOf(withGerman)))).toContain('de_DE');
+  it("names each shared entry after pro-provider's own file, which the portal loads by that name", () => {
+    const names = [...loadedProLocales(intl, 'x').matchAll(/__portalProTexts\("(\w+)"/g)].map(([, name]) => name!);
+    expect(names).toEqual(expect.arrayContaining(['fr_FR', 'ar_EG', 'de_DE']));
+    for (const name of names) expect(existsSync(join(proProvider, 'locale', `${name}.js`)), name).toBe(true);
   });
 });
 
@@ -77,7 +66,7 @@ describe("ProLayout's texts and pro-provider's antd default (build step)", () =>
   it('fails the build when a module changed shape or was never met', () => {
     expect(() => englishLayoutTexts('export default {};\n')).toThrow(/no English/);
     expect(() => englishAntdDefault('export default {};\n')).toThrow(/not found once/);
-    const plugin = proLocales('core/theme/antd-locale-loaders.ts');
+    const plugin = proLocales('core/theme/pro-locale-texts.ts');
     expect(() => (plugin.buildEnd as (error?: Error) => void).call({})).toThrow(
       /intl\.js, @ant-design\/pro-layout\/es\/locales\/index\.js, @ant-design\/pro-provider\/es\/index\.js not found/,
     );

@@ -2,8 +2,6 @@ declare module 'virtual:portal-plugins' {
   import type { AnyPortalPlugin } from '../core/plugin/plugin-types';
   /** One lazy loader per plugin the build knows; only enabled ones are ever called. */
   export const pluginLoaders: Record<string, () => Promise<{ default: AnyPortalPlugin }>>;
-  /** Locale files of extra roots (test fixtures); shipped locales come from `locales/`. */
-  export const extraLocaleLoaders: Record<string, () => Promise<unknown>>;
 }
 
 declare module 'virtual:portal-config-validator' {

@@ -31,7 +31,17 @@ export type InjectedConfig<Config = unknown> =
        * Absent outside production, where simulations are the norm.
        */
       simulatedServices?: SimulatedService[];
+      /**
+       * The texts the first paint shows, in the default language, as the locale files are at this request
+       * (`resources[namespace]`); every other namespace and language comes from `/locales/<lang>/<namespace>.json`.
+       */
+      texts?: InjectedTexts;
     }
   | { problems: string[] };
+
+export interface InjectedTexts {
+  language: string;
+  resources: Record<string, Record<string, unknown>>;
+}
 
 export const INJECTED_CONFIG_ELEMENT_ID = 'portal-config';

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { pluginLoaders } from 'virtual:portal-plugins';
 import fixtureHello from '../../tests/fixtures/plugins/fixture-hello';
+import { localeFiles } from '../../tests/msw/locale-files';
 import { server } from '../../tests/msw/server';
 import { HttpClient } from '../http/http-client';
 import type { PluginLoaders } from '../plugin/plugin-host';
@@ -14,7 +15,11 @@ import { startPortal, type BootedPortal } from './boot';
 const CONFIG_URL = 'http://localhost/portal.config.json';
 
 function serveConfig(config: object) {
-  server.use(http.get(CONFIG_URL, () => HttpResponse.json({ apiBaseUrl: '/', ...config })));
+  server.use(
+    http.get(CONFIG_URL, () => HttpResponse.json({ apiBaseUrl: '/', ...config })),
+    // The portal reads its texts over HTTP, as from the API server (server/web/locale-files.ts).
+    localeFiles(),
+  );
 }
 
 const load = (plugin: PortalPlugin) => async () => ({ default: plugin });

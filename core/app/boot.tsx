@@ -3,10 +3,10 @@ import { StrictMode, useState, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
-import { extraLocaleLoaders, pluginLoaders } from 'virtual:portal-plugins';
+import { pluginLoaders } from 'virtual:portal-plugins';
 import { Captcha, ConfiguredCaptcha } from '../captcha';
 import { DeploymentFacts, readDeploymentFacts } from '../config/deployment-facts';
-import { fetchConfig } from '../config/load-config';
+import { fetchConfig, readInjectedTexts } from '../config/load-config';
 import { PSEUDO_LOCALE } from '../i18n/pseudo-locale-code';
 import { PortalConfig } from '../config/portal-config';
 import { createPortalContainer, type PortalContainer } from '../di/container';
@@ -14,7 +14,7 @@ import { ServiceProvider } from '../di/use-service';
 import { coreGuards } from '../guards/core-guards';
 import { GuardRegistry } from '../guards/guard-registry';
 import { bindCoreHttp, LazyHttpClient } from '../http';
-import { createI18n, shippedLocales } from '../i18n/i18n';
+import { createI18n } from '../i18n/i18n';
 import { i18nTranslator, Translator } from '../i18n/translator';
 import { IdleSessionController } from '../idle/idle-session-controller';
 import {
@@ -104,7 +104,7 @@ export async function bootPortal(
   }
   const [registry, i18n, themeColors] = await Promise.all([
     loadPlugins(config, options.loaders ?? (pluginLoaders as PluginLoaders)),
-    createI18n({ ...config.i18n, loaders: { ...shippedLocales, ...extraLocaleLoaders } }),
+    createI18n({ ...config.i18n, inline: readInjectedTexts() }),
     loadConfiguredTheme(config.theme).catch((error: Error) => {
       throw error instanceof BootError ? error : new BootError([`/theme/preset: ${error.message}`], 'config');
     }),

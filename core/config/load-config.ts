@@ -1,6 +1,10 @@
 import { validateThemePreset } from 'virtual:portal-theme-validator';
 import { BootError } from '../plugin/plugin-host';
-import { INJECTED_CONFIG_ELEMENT_ID, type InjectedConfig } from '@contract/portal-config/injected-config';
+import {
+  INJECTED_CONFIG_ELEMENT_ID,
+  type InjectedConfig,
+  type InjectedTexts,
+} from '@contract/portal-config/injected-config';
 import { formatSchemaErrors } from '@contract/portal-config/schema-errors';
 import type { PortalConfig, ThemeColors } from './portal-config';
 
@@ -28,6 +32,14 @@ export function readInjectedConfig(doc: Document = document): PortalConfig | nul
   return injected.config;
 }
 
+/** The texts the API server put into the page for its first paint (contract/portal-config/injected-config.ts). */
+export function readInjectedTexts(doc: Document = document): InjectedTexts | undefined {
+  const text = doc.getElementById(INJECTED_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  const injected = JSON.parse(text) as InjectedConfig;
+  return 'texts' in injected ? injected.texts : undefined;
+}
+
 /**
  * The deployment's configuration at run time, so a deployment changes it without a rebuild: the copy the API
  * server put into the page, else `/portal.config.json` fetched and validated here (static hosting, `npm run dev`).
@@ -44,11 +56,6 @@ export async function fetchConfig(url = '/portal.config.json'): Promise<PortalCo
     throw new BootError([`${url}: could not be downloaded`], 'config');
   }
   if (!response.ok) throw new BootError([`${url}: the server answered ${response.status}`], 'config');
-  let raw: unknown;
-  try {
-    raw = await response.json();
-  } catch {
-    throw new BootError([`${url}: is not valid JSON`], 'config');
-  }
-  return (await parsing).parseConfig(raw);
+  const { parseConfig, parseConfigText } = await parsing;
+  return parseConfig(parseConfigText(await response.text(), url));
 }

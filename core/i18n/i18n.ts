@@ -1,9 +1,20 @@
-import i18next, { type i18n as I18n, type BackendModule, type ReadCallback } from 'i18next';
+import i18next, {
+  type i18n as I18n,
+  type BackendModule,
+  type ReadCallback,
+  type Resource,
+  type Services,
+} from 'i18next';
+import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import type { InjectedTexts } from '@contract/portal-config/injected-config';
 import { PSEUDO_LOCALE } from './pseudo-locale-code';
 
-/** Loads `locales/<lang>/<namespace>.json`; extra roots (test fixtures) are merged in by the build. */
+/** Loads `locales/<lang>/<namespace>.json` by path (tests hold or fake them; the portal reads them over HTTP). */
 export type LocaleLoaders = Record<string, () => Promise<unknown>>;
+
+/** Where the server (and a static host's copy of the build) serves the locale files (server/web/locale-files.ts). */
+export const LOCALES_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 const LANGUAGE_STORAGE_KEY = 'portal-language';
 
@@ -21,8 +32,36 @@ function applyDocumentLanguage(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
-/** Every shipped locale file, each its own lazy chunk: a namespace loads with its plugin. */
-export const shippedLocales: LocaleLoaders = import.meta.glob('/locales/*/*.json', { import: 'default' });
+/** The pseudo-locale's texts: the English ones, transformed in a chunk of its own that no user language pays for. */
+function pseudoLocalized(english: Promise<unknown>): Promise<Record<string, unknown>> {
+  return Promise.all([english, import('./pseudo-locale')]).then(
+    ([texts, { pseudoLocalizeResources }]) => pseudoLocalizeResources(texts as never) as Record<string, unknown>,
+  );
+}
+
+/**
+ * The portal's texts over HTTP with i18next's own backend: the files the deployment has now, revalidated against
+ * their ETag at each page load, so a new language or an edited text needs no rebuild (docs/translating.md).
+ */
+class PortalLocales implements BackendModule {
+  readonly type = 'backend';
+  private http!: HttpBackend;
+
+  init(services: Services): void {
+    this.http = new HttpBackend(services, { loadPath: LOCALES_PATH });
+  }
+
+  read(language: string, namespace: string, callback: ReadCallback): void {
+    if (language !== PSEUDO_LOCALE) return this.http.read(language, namespace, callback);
+    this.http.read('en', namespace, (error, english) => {
+      if (error || !english) return callback(error, english);
+      pseudoLocalized(Promise.resolve(english)).then(
+        (texts) => callback(null, texts),
+        (failure: Error) => callback(failure, null),
+      );
+    });
+  }
+}
 
 function localeBackend(loaders: LocaleLoaders): BackendModule {
   return {
@@ -35,11 +74,7 @@ function localeBackend(loaders: LocaleLoaders): BackendModule {
       const key = Object.keys(loaders).find((path) => path.endsWith(`/${source}/${namespace}.json`));
       if (!key) return callback(null, {});
       // The transform is a chunk of its own, fetched only for the pseudo-locale: no user language pays for it.
-      const data = pseudo
-        ? Promise.all([loaders[key]!(), import('./pseudo-locale')]).then(([english, { pseudoLocalizeResources }]) =>
-            pseudoLocalizeResources(english as never),
-          )
-        : loaders[key]!();
+      const data = pseudo ? pseudoLocalized(loaders[key]!()) : loaders[key]!();
       data.then(
         (resources) => callback(null, resources as Record<string, unknown>),
         (error: Error) => callback(error, null),
@@ -51,8 +86,19 @@ function localeBackend(loaders: LocaleLoaders): BackendModule {
 export interface I18nOptions {
   languages: string[];
   defaultLanguage: string;
+  /** Read the files through these instead of over HTTP (tests). */
   loaders?: LocaleLoaders;
+  /** The texts the server put into the page for the first paint: used as they are, never fetched again. */
+  inline?: InjectedTexts;
   storage?: Storage;
+}
+
+/**
+ * The languages a missing text is looked up in: the default language, then English, the language every text is
+ * written in first. A language listed without a file for a namespace shows English, never raw keys.
+ */
+export function fallbackLanguages(defaultLanguage: string): string[] {
+  return [...new Set([defaultLanguage, 'en'])];
 }
 
 /**
@@ -71,13 +117,16 @@ export async function createI18n(options: I18nOptions): Promise<I18n> {
     storage.setItem(LANGUAGE_STORAGE_KEY, language);
     applyDocumentLanguage(language);
   });
+  const inline = options.inline;
   await instance
-    .use(localeBackend(options.loaders ?? shippedLocales))
+    .use<BackendModule>(options.loaders ? localeBackend(options.loaders) : new PortalLocales())
     .use(initReactI18next)
     .init({
       lng,
-      fallbackLng: options.defaultLanguage,
-      supportedLngs: options.languages,
+      fallbackLng: fallbackLanguages(options.defaultLanguage),
+      // English stays loadable as the last fallback even when the deployment does not offer it.
+      supportedLngs: [...new Set([...options.languages, 'en'])],
+      ...(inline ? { resources: { [inline.language]: inline.resources } as Resource, partialBundledLanguages: true } : {}),
       ns: ['core'],
       defaultNS: 'core',
       interpolation: { escapeValue: false },

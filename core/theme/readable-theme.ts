@@ -63,16 +63,29 @@ function pairsOf(colors: ThemeColors): Pair[] {
  */
 export function readableTheme(colors: ThemeColors, source: string): ReadableThemeColors {
   const result: ReadableThemeColors = { ...colors, link: colors.primary };
-  for (const pair of pairsOf(colors)) {
-    const readable = readableText(pair.text, pair.on);
-    if (readable === pair.text) continue;
-    const ratio = worstContrast(pair.text, pair.on).toFixed(2);
-    warnOnce(
-      `Theme (${source}): ${pair.describe} has a contrast of ${ratio}:1, below ${AA_CONTRAST}:1 (WCAG AA); ${readable} is used instead.`,
-    );
-    result[pair.slot] = readable;
+  for (const { slot, readable, warning } of unreadablePairs(colors, source)) {
+    warnOnce(warning);
+    result[slot] = readable;
   }
   return result;
+}
+
+/**
+ * The warnings {@link readableTheme} gives for `colors`, without applying them: `npm run check-config` prints them
+ * before a deployment does (scripts/check-config.ts).
+ */
+export function contrastWarnings(colors: ThemeColors, source: string): string[] {
+  return unreadablePairs(colors, source).map(({ warning }) => warning);
+}
+
+function unreadablePairs(colors: ThemeColors, source: string) {
+  return pairsOf(colors).flatMap((pair) => {
+    const readable = readableText(pair.text, pair.on);
+    if (readable === pair.text) return [];
+    const ratio = worstContrast(pair.text, pair.on).toFixed(2);
+    const warning = `Theme (${source}): ${pair.describe} has a contrast of ${ratio}:1, below ${AA_CONTRAST}:1 (WCAG AA); ${readable} is used instead.`;
+    return [{ slot: pair.slot, readable, warning }];
+  });
 }
 
 /** Every pair of {@link readableTheme} with its contrast, for tests and diagnostics. */

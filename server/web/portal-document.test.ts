@@ -41,11 +41,6 @@ writeFileSync(
     'plugins/billing/pages/history-page.tsx': chunk('history-page.js', ['_pro-layout.js']),
     'core/layout/auth-layout.tsx': chunk('auth-layout.js', ['_react.js']),
     'core/layout/app-layout.tsx': chunk('app-layout.js', ['_pro-layout.js']),
-    'locales/en/core.json': chunk('core-en.js'),
-    'locales/en/auth.json': chunk('auth-en.js'),
-    'locales/fr/core.json': chunk('core-fr.js'),
-    'locales/en/apps.json': chunk('apps-en.js'),
-    'locales/en/billing.json': chunk('billing-en.js'),
     'themes/default.json': chunk('theme-default.js'),
     'themes/ocean.json': chunk('theme-ocean.js'),
   }),
@@ -87,6 +82,18 @@ writeFileSync(
   JSON.stringify(composeConfigSchema(discoverPlugins(pluginRoots()))),
 );
 
+// The deployment's texts (LOCALES_DIR): what the page carries inline for its first paint.
+const localesDir = join(folder, 'locales');
+const texts = {
+  en: { core: { hello: 'Hello' }, auth: { login: 'Log in' }, apps: { title: 'Apps' }, billing: { title: 'Billing' } },
+  fr: { core: { hello: 'Bonjour' }, auth: { login: 'Connexion' } },
+};
+for (const [language, namespaces] of Object.entries(texts)) {
+  mkdirSync(join(localesDir, language), { recursive: true });
+  for (const [namespace, values] of Object.entries(namespaces))
+    writeFileSync(join(localesDir, language, `${namespace}.json`), JSON.stringify(values));
+}
+
 const deployed = {
   brandName: 'Kreano',
   apiBaseUrl: '/',
@@ -106,7 +113,7 @@ beforeEach(async () => {
   writeFileSync(configFile, JSON.stringify(deployed));
   app = Fastify() as unknown as App;
   // As server/app.ts wires it: page paths reach the portal through the not-found handler (history fallback).
-  const sendPortal = (await registerStaticSite(app, webRoot, configFile))!;
+  const sendPortal = (await registerStaticSite(app, webRoot, configFile, undefined, null, localesDir))!;
   app.setNotFoundHandler((request, reply) => sendPortal(request, reply));
 });
 afterEach(() => app.close());
@@ -244,8 +251,6 @@ describe('index.html lists what the first paint of its path needs', () => {
         'plugin-auth.js',
         'plugin-apps.js',
         'theme-default.js',
-        'core-en.js',
-        'auth-en.js',
         'auth-layout.js',
         'login-page.js',
         'form.js',
@@ -266,24 +271,62 @@ describe('index.html lists what the first paint of its path needs', () => {
   it('an app route: the app layout and its page, following a redirect route to the page it shows', async () => {
     const direct = await page('/dashboard/apps');
     expect(direct.preloaded).toEqual(
-      expect.arrayContaining(['app-layout.js', 'pro-layout.js', 'apps-page.js', 'apps-en.js']),
+      expect.arrayContaining(['app-layout.js', 'pro-layout.js', 'apps-page.js']),
     );
     const redirected = await page('/dashboard');
     expect(redirected.preloaded.sort()).toEqual(direct.preloaded.sort());
   });
 
-  it("an app route: every enabled plugin's texts, which the side menu's labels need, and no disabled plugin's", async () => {
-    const { preloaded } = await page('/dashboard/apps');
-    expect(preloaded).toEqual(expect.arrayContaining(['auth-en.js', 'apps-en.js']));
-    // After the frame and the page: over HTTP/1.1 the browser fetches the links six at a time, in order.
-    expect(preloaded.indexOf('auth-en.js')).toBeGreaterThan(preloaded.indexOf('apps-page.js'));
-    expect(preloaded.indexOf('auth-en.js')).toBeGreaterThan(preloaded.indexOf('pro-layout.js'));
-    expect(preloaded).not.toContain('billing-en.js');
-    writeFileSync(configFile, JSON.stringify({ ...deployed, plugins: { ...deployed.plugins, billing: {} } }));
-    expect((await page('/dashboard/apps')).preloaded).toContain('billing-en.js');
-    expect((await page('/login')).preloaded).not.toContain('billing-en.js');
+});
+
+describe('index.html carries the texts its first paint shows (issue #37 item 1)', () => {
+  const inline = async (path: string) => {
+    const { injected } = await page(path);
+    if (!injected || !('config' in injected)) throw new Error('expected a configuration');
+    return injected.texts;
+  };
+
+  it("/login: the default language's core and auth texts, read from the locale folder", async () => {
+    expect(await inline('/login')).toEqual({ language: 'en', resources: { core: texts.en.core, auth: texts.en.auth } });
+    
   });
 
+  it("an app route: every enabled plugin's texts, which the side menu's labels need, and no disabled plugin's", async () => {
+    expect(Object.keys((await inline('/dashboard/apps'))!.resources).sort()).toEqual(['apps', 'auth', 'core']);
+    writeFileSync(configFile, JSON.stringify({ ...deployed, plugins: { ...deployed.plugins, billing: {} } }));
+    expect((await inline('/dashboard/apps'))!.resources.billing).toEqual(texts.en.billing);
+    expect((await inline('/login'))!.resources.billing).toBeUndefined();
+  });
+
+  it('the configured default language, and a namespace it lacks left for the portal to fetch (its fallback)', async () => {
+    writeFileSync(
+      configFile,
+      JSON.stringify({ ...deployed, i18n: { languages: ['en', 'fr'], defaultLanguage: 'fr' } }),
+    );
+    expect(await inline('/dashboard/apps')).toEqual({
+      language: 'fr',
+      resources: { core: texts.fr.core, auth: texts.fr.auth },
+    });
+  });
+
+  it('as the files are at this request: an edited text shows at the next page load, without a restart', async () => {
+    const file = join(localesDir, 'en', 'core.json');
+    try {
+      writeFileSync(file, JSON.stringify({ hello: 'Hello again, and longer' }));
+      expect((await inline('/login'))!.resources.core).toEqual({ hello: 'Hello again, and longer' });
+    } finally {
+      writeFileSync(file, JSON.stringify(texts.en.core));
+    }
+  });
+
+  it('a default language the switcher does not offer is a problem with its path, not a page of raw keys', async () => {
+    writeFileSync(configFile, JSON.stringify({ ...deployed, i18n: { languages: ['en', 'fr'], defaultLanguage: 'de' } }));
+    const { injected } = await page('/login');
+    expect(injected).toEqual({ problems: [expect.stringMatching(/^\/i18n\/defaultLanguage: "de" is not one of/)] });
+  });
+});
+
+describe('index.html lists what the first paint of its path needs (continued)', () => {
   it('follows a path moved by the config (routes by id) and the configured language and theme', async () => {
     writeFileSync(
       configFile,
@@ -294,15 +337,13 @@ describe('index.html lists what the first paint of its path needs', () => {
         plugins: { ...deployed.plugins, auth: { routes: { 'auth.login': { path: '/sign-in' } } } },
       }),
     );
-    expect((await page('/sign-in')).preloaded).toEqual(
-      expect.arrayContaining(['login-page.js', 'theme-ocean.js', 'core-fr.js']),
-    );
+    expect((await page('/sign-in')).preloaded).toEqual(expect.arrayContaining(['login-page.js', 'theme-ocean.js']));
     expect((await page('/login')).preloaded).not.toContain('login-page.js');
   });
 
   it('a path no route serves: only what every page needs', async () => {
     const { preloaded } = await page('/nowhere');
-    expect(preloaded.sort()).toEqual(['core-en.js', 'plugin-apps.js', 'plugin-auth.js', 'theme-default.js']);
+    expect(preloaded.sort()).toEqual(['plugin-apps.js', 'plugin-auth.js', 'theme-default.js']);
   });
 });
 

@@ -7,12 +7,14 @@ import {
   type InjectedPayments,
   type SimulatedService,
 } from '../../contract/portal-config/injected-config';
+import { languageProblems } from '../../contract/portal-config/language-rules';
 import { formatSchemaErrors } from '../../contract/portal-config/schema-errors';
 import { withoutInvalidThemeColors } from '../../contract/portal-config/theme-colour-rules';
 import type { ManifestRoute, RouteManifest } from '../../tooling/route-manifest';
 import { staticClosure, type ViteManifest } from '../../tooling/vite-manifest';
 import { CONFIG_AJV_OPTIONS } from '../../tooling/config-ajv-options';
 import { deploymentLookOf, type DeploymentLook } from './deployment-look';
+import type { LocaleFiles } from './locale-files';
 
 /**
  * The portal's index.html for one page path, written so the browser can fetch everything the first paint needs
@@ -22,7 +24,10 @@ import { deploymentLookOf, type DeploymentLook } from './deployment-look';
  *   reads instead of fetching the file and downloading the validator (core/config/load-config.ts);
  * - `modulepreload` links for what the entry would otherwise discover one request after another: the enabled
  *   plugins' definitions, the theme preset, the default language's texts (on an app route every enabled plugin's,
- *   which its side menu's labels need), and the layout and page of the route the path opens (found in `.vite/portal-routes.json`, tooling/route-manifest.ts), with every chunk they import.
+ *   which its side menu's labels need), and the layout and page of the route the path opens (found in `.vite/portal-routes.json`, tooling/route-manifest.ts), with every chunk they import;
+ * - the texts the first paint shows, inline in the same data element: the default language's `core` namespace and
+ *   the route's plugin's (on an app route every enabled plugin's, which its side menu's labels need), read from the
+ *   locale folders at this request (locale-files.ts). Every other text the portal fetches from `/locales/…`.
  * A build without those files (or a config that cannot be read) gets index.html as built, and the browser
  * fetches `/portal.config.json` itself, as on a static host.
  */
@@ -127,6 +132,8 @@ export class PortalDocuments {
     private readonly simulatedServices: (config: unknown) => SimulatedService[] = () => [],
     /** The card processor the payment screens load in the browser (PAYMENT_PROVIDER=stripe); null = test. */
     private readonly payments: InjectedPayments | null = null,
+    /** The portal's texts (LOCALES_DIR); none: the page carries no texts and the portal fetches them all. */
+    private readonly locales: LocaleFiles | null = null,
   ) {}
 
   private async loadBuild(): Promise<Build> {
@@ -183,14 +190,19 @@ export class PortalDocuments {
     const warnings: string[] = [];
     const config = withoutInvalidThemeColors(structuredClone(raw), (warning) => warnings.push(warning));
     const simulatedServices = this.simulatedServices(config);
-    const injected: InjectedConfig = build.validate(config)
+    const problems = build.validate(config)
+      ? languageProblems(config as DocumentConfig)
+      : formatSchemaErrors(build.validate.errors, config);
+    const texts = problems.length === 0 ? await this.firstPaintTexts(build, path, config as DocumentConfig) : undefined;
+    const injected: InjectedConfig = problems.length === 0
       ? {
           config,
           warnings,
+          ...(texts ? { texts } : {}),
           ...(simulatedServices.length > 0 ? { simulatedServices } : {}),
           ...(this.payments ? { payments: this.payments } : {}),
         }
-      : { problems: formatSchemaErrors(build.validate.errors, config) };
+      : { problems };
     const head = [
       INJECTED_START,
       `<script type="application/json" id="${INJECTED_CONFIG_ELEMENT_ID}">${jsonForHtml(injected)}</script>`,
@@ -203,22 +215,28 @@ export class PortalDocuments {
     );
   }
 
+  /** The namespaces the first paint of `path` reads, in the default language, for the data element. */
+  private async firstPaintTexts(build: Build, path: string, config: DocumentConfig) {
+    if (!this.locales || !build.routes) return undefined;
+    const language = config.i18n?.defaultLanguage ?? 'en';
+    const route = routeFor(path, build.routes, config);
+    const namespaces = new Set(['core']);
+    if (route) namespaces.add(route.id.split('.')[0]!);
+    // The app layout's side menu is labelled from every enabled plugin's texts (core/app/create-routes.tsx).
+    if (route?.layout === 'app')
+      build.routes.plugins.filter((plugin) => isEnabled(config, plugin.id)).forEach((p) => namespaces.add(p.id));
+    return { language, resources: await this.locales.texts(language, [...namespaces]) };
+  }
+
   private preloadLinks(build: Build, path: string, config: DocumentConfig): string[] {
     const { manifest, routes } = build;
     if (!manifest || !routes) return [];
-    const language = config.i18n?.defaultLanguage ?? 'en';
     const route = routeFor(path, routes, config);
     const enabled = routes.plugins.filter((plugin) => isEnabled(config, plugin.id));
-    const texts = (id: string) => `locales/${language}/${id}.json`;
-    const pluginId = route?.id.split('.')[0];
     const keys = [
       ...enabled.map((plugin) => plugin.entry),
       `themes/${config.theme?.preset ?? 'default'}.json`,
-      texts('core'),
-      ...(route ? [texts(pluginId!), LAYOUT_MODULES[route.layout], route.page] : []),
-      // The app layout's side menu is labelled from every enabled plugin's texts (core/app/create-routes.tsx). Last:
-      // over HTTP/1.1 the browser fetches six at a time in this order, and the frame and the page come first.
-      ...(route?.layout === 'app' ? enabled.map((plugin) => texts(plugin.id)) : []),
+      ...(route ? [LAYOUT_MODULES[route.layout], route.page] : []),
     ].filter((key): key is string => Boolean(key));
     const scripts = new Set<string>();
     const styles = new Set<string>();

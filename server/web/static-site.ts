@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { InjectedPayments, SimulatedService } from '../../contract/portal-config/injected-config';
 import { API_PREFIX } from '../../contract/v1/constants';
 import type { App } from '../http/types';
-import { projectRoot } from '../paths';
+import { localesFolder, projectRoot } from '../paths';
+import { registerLocaleFiles, LocaleFiles } from './locale-files';
 import { PortalDocuments } from './portal-document';
 import { portalPageHeadersFor } from './portal-page-policy';
 
@@ -37,7 +38,7 @@ export function wantsSpa(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built portal: hashed assets cached for a year, index.html revalidated every time so a new build
+ * Serves the built portal: hashed assets cached for a year, the texts from `localesDir` (locale-files.ts), index.html revalidated every time so a new build
  * is picked up, and index.html for every other page path (history fallback). `/portal.config.json` comes from
  * `configFile` (the top-level file, or `PORTAL_CONFIG`), read on every request, so a deployment swaps it without
  * a rebuild or a restart; the copy inside the build is served only when that file does not exist.
@@ -52,8 +53,13 @@ export async function registerStaticSite(
   configFile: string = join(projectRoot, 'portal.config.json'),
   simulatedServices?: (config: unknown) => SimulatedService[],
   payments: InjectedPayments | null = null,
+  localesDir: string = localesFolder,
+  log?: FastifyBaseLogger,
 ): Promise<SendPortal | null> {
   if (!existsSync(join(webRoot, 'index.html'))) return null;
+  // The deployment's texts first; the build's copy holds those of plugins outside plugins/ (a test build's fixtures).
+  const locales = new LocaleFiles([localesDir, join(webRoot, 'locales')], log);
+  registerLocaleFiles(app, locales);
   app.get('/portal.config.json', { schema: { hide: true } }, async (request, reply) => {
     for (const file of [configFile, join(webRoot, 'portal.config.json')]) {
       let body: Buffer;
@@ -81,7 +87,7 @@ export async function registerStaticSite(
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const documents = new PortalDocuments(webRoot, configFile, simulatedServices, payments);
+  const documents = new PortalDocuments(webRoot, configFile, simulatedServices, payments, locales);
   const sendPortal: SendPortal = async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const config = await documents.readConfig();
