@@ -27,7 +27,9 @@ import { AntdThemeProvider } from '../theme/antd-theme-provider';
 import { ThemeStore } from '../theme/theme-store';
 import { AccountPanel } from './account-panel';
 import { Brand } from './brand';
+import { FoldedAccountButton } from './folded-account-button';
 import { LanguageSwitcher } from './language-switcher';
+import { menuIcon } from './menu-icons';
 import { visibleMenu, type MenuEntry } from './menu-items';
 import './app-layout.css';
 
@@ -81,14 +83,16 @@ const AppLayout = observer(function AppLayout() {
   // (paths, keys, breadcrumbs) for a new one, which every route change would otherwise cost (docs/performance.md).
   const subject = session.accessSubject;
   const route = useMemo(() => {
-    const toMenuData = (entry: MenuEntry): MenuDataItem => ({
-      key: entry.item.id,
-      path: entry.path,
-      name: labelsReady ? t(entry.item.labelKey, { ns: entry.namespace }) : '',
-      icon: entry.item.icon,
-      children: entry.children.length ? entry.children.map(toMenuData) : undefined,
-    });
-    return { path: '/', children: visibleMenu(registry, subject).map(toMenuData) };
+    const toMenuData =
+      (topLevel: boolean) =>
+      (entry: MenuEntry): MenuDataItem => ({
+        key: entry.item.id,
+        path: entry.path,
+        name: labelsReady ? t(entry.item.labelKey, { ns: entry.namespace }) : '',
+        icon: menuIcon(entry.item, topLevel),
+        children: entry.children.length ? entry.children.map(toMenuData(false)) : undefined,
+      });
+    return { path: '/', children: visibleMenu(registry, subject).map(toMenuData(true)) };
   }, [registry, subject, labelsReady, t]);
 
   // ProLayout and every app page are antd: the layout gives them the theme (ThemeRoot no longer does).
@@ -130,8 +134,21 @@ const AppLayout = observer(function AppLayout() {
         fixSiderbar
         location={{ pathname: location.pathname }}
         route={route}
-        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-        menuExtraRender={({ collapsed }) => (collapsed ? null : <AccountPanel />)}
+        // Wide enough for the longest French entries ('Vérification du compte', 'Mot de passe et sécurité'); a longer
+        // label a deployment adds is cut with an ellipsis and given whole on hover (#39 cut text).
+        siderWidth={256}
+        menuItemRender={(item, dom) =>
+          item.path ? (
+            <Link to={item.path} title={typeof item.name === 'string' ? item.name : undefined}>
+              {dom}
+            </Link>
+          ) : (
+            dom
+          )
+        }
+        menuExtraRender={({ collapsed }) =>
+          collapsed ? <FoldedAccountButton onUnfold={() => setCollapsed(false)} /> : <AccountPanel />
+        }
         // Controlled, so the mobile header's toggle above can open the drawer; ProLayout still decides the start
         // (folded on a phone and a tablet) and reports every change, its own toggles' included, through onCollapse.
         collapsed={collapsed}

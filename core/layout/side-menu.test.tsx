@@ -229,6 +229,37 @@ describe('collapse toggle', { timeout: 30_000 }, () => {
   });
 });
 
+describe('folded side menu', { timeout: 30_000 }, () => {
+  it('gives every top-level entry an icon, a named one or a plain page icon, never a bare initial', async () => {
+    // A second entry to the fixture's page, with a named icon; the fixture's own entry names none.
+    const named: PortalPlugin = {
+      id: 'named-icon',
+      menu: () => [{ id: 'named-icon.menu', routeId: 'fixture-hello.page', labelKey: 'menu', icon: 'billing' }],
+    };
+    await openSideMenu(inside(ACME, [ACME]), { plugins: [named] });
+    const entries = screen.getAllByRole('menuitem');
+    expect(entries.length).toBeGreaterThan(1);
+    for (const entry of entries) expect(entry.querySelector('.anticon svg')).not.toBeNull();
+    expect(document.querySelector('.anticon-credit-card')).not.toBeNull();
+    expect(document.querySelector('.anticon-file')).not.toBeNull();
+  });
+
+  it('keeps the account in reach: a button named after the account, organisation and role unfolds the menu', async () => {
+    const { user } = await openSideMenu(inside(ACME, [ACME, GLOBEX]));
+    const toggle = screen.getByRole('button', { name: 'Side menu' });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    expect(screen.queryByRole('combobox', { name: 'Switch organisation' })).not.toBeInTheDocument();
+
+    const account = screen.getByRole('button', {
+      name: 'Acme Pty Ltd · Business account · Owner: show the account panel',
+    });
+    await user.click(account);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'true'));
+    expect(screen.getByRole('combobox', { name: 'Switch organisation' })).toBeInTheDocument();
+  });
+});
+
 describe('user menu', { timeout: 30_000 }, () => {
   it('opens from the keyboard, and Logout revokes the session and lands on sign-in without the last page as toUrl', async () => {
     let revoked = 0;

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { PortalBinder } from '../di/container';
 import type { PortalConfig, RoleRule } from '../config/portal-config';
 import type { GuardDefinition, GuardName } from '../guards/guard-types';
@@ -41,13 +41,32 @@ export interface PortalRoute {
   attachTo?: RouteSlotAttachment;
 }
 
+/**
+ * The icons core draws for side-menu entries (core/layout/menu-icons.tsx), by name: a plugin's definition names one
+ * instead of importing an icon, so the definitions every page loads stay small and the icons come with the layout.
+ */
+export type MenuIconName =
+  | 'apps'
+  | 'organisation'
+  | 'billing'
+  | 'verification'
+  | 'branding'
+  | 'profile'
+  | 'security'
+  | 'activity'
+  | 'data';
+
 export interface PortalMenuItem {
   id: string;
   /** The route this item opens, by id. */
   routeId: RouteId;
   /** i18n key in the plugin's namespace. */
   labelKey: string;
-  icon?: ReactNode;
+  /**
+   * What the folded side menu shows for a top-level entry (#39 item 8): one of core's icons by name, or an element.
+   * A top-level entry without one gets a plain page icon, never its bare initial.
+   */
+  icon?: MenuIconName | ReactElement;
   order?: number;
   /** Qualified role-rule id; the item is hidden when the rule denies the user. */
   access?: string;

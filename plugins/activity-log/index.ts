@@ -52,7 +52,13 @@ const activityLog: PortalPlugin = {
   // Each page has its own menu entry, so the side menu shows where the user is: the user's log beside Profile and
   // Security, the organisation's under the Organisation group (on top level when no plugin provides that group).
   menu: () => [
-    { id: 'activity-log.user', routeId: 'activity-log.user', labelKey: 'menu.activity', order: 92 },
+    {
+      id: 'activity-log.user',
+      routeId: 'activity-log.user',
+      labelKey: 'menu.activity',
+      icon: 'activity',
+      order: 92,
+    },
     {
       id: 'activity-log.organisation',
       routeId: 'activity-log.organisation',

@@ -22,6 +22,6 @@ const apps: PortalPlugin = {
     { id: 'apps.dashboard', path: '/dashboard', layout: 'app', provides: 'landing', redirectTo: 'apps.list' },
     { id: 'apps.list', path: '/dashboard/apps', layout: 'app', load: () => import('./pages/apps-page') },
   ],
-  menu: () => [{ id: 'apps.menu', routeId: 'apps.list', labelKey: 'menu.apps', order: 0 }],
+  menu: () => [{ id: 'apps.menu', routeId: 'apps.list', labelKey: 'menu.apps', icon: 'apps', order: 0 }],
 };
 export default apps;

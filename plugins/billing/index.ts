@@ -84,6 +84,7 @@ const billing: PortalPlugin = {
       id: 'billing.menu',
       routeId: 'billing.root',
       labelKey: 'menu.billing',
+      icon: 'billing',
       access: 'billing.view',
       order: 20,
     },

@@ -81,6 +81,7 @@ const branding: PortalPlugin = {
       id: 'branding.menu',
       routeId: 'branding.root',
       labelKey: 'menu.branding',
+      icon: 'branding',
       access: 'branding.manage',
       order: 40,
     },

@@ -44,6 +44,14 @@ const kycKyb: PortalPlugin = {
       load: () => import('./pages/kyb-page'),
     },
   ],
-  menu: () => [{ id: 'kyc-kyb.menu', routeId: 'kyc-kyb.overview', labelKey: 'menu.verification', order: 30 }],
+  menu: () => [
+    {
+      id: 'kyc-kyb.menu',
+      routeId: 'kyc-kyb.overview',
+      labelKey: 'menu.verification',
+      icon: 'verification',
+      order: 30,
+    },
+  ],
 };
 export default kycKyb;

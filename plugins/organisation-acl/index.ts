@@ -74,6 +74,7 @@ const organisationAcl: PortalPlugin = {
       id: 'organisation-acl.menu',
       routeId: 'organisation-acl.root',
       labelKey: 'menu.organisation',
+      icon: 'organisation',
       access: 'organisation-acl.members',
       order: 10,
     },

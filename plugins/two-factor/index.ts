@@ -55,8 +55,22 @@ const twoFactor: PortalPlugin = {
     },
   ],
   menu: () => [
-    { id: 'two-factor.profile', routeId: 'two-factor.user-details', labelKey: 'menu.profile', order: 90 },
-    { id: 'two-factor.security', routeId: 'two-factor.security', labelKey: 'menu.security', order: 91 },
+    {
+      id: 'two-factor.profile',
+      routeId: 'two-factor.user-details',
+      labelKey: 'menu.profile',
+      icon: 'profile',
+      order: 90,
+    },
+    // The page the profile's own tab opens, under the tab's name: one name for the password and the second factors
+    // (#39 item 9; /security shows the same panels and stays for links to it).
+    {
+      id: 'two-factor.security',
+      routeId: 'two-factor.user-security',
+      labelKey: 'nav.security',
+      icon: 'security',
+      order: 91,
+    },
   ],
 };
 export default twoFactor;

@@ -53,7 +53,8 @@ export function OrgsAccountList({
               <PlainButton
                 block
                 size="large"
-                className="auth-orgs__account"
+                // A refused organisation reads as out of reach, not as chosen (#39 item 10): orgs-account-list.css.
+                className={refusal ? 'auth-orgs__account auth-orgs__account--refused' : 'auth-orgs__account'}
                 loading={entering}
                 disabled={busy && !entering}
                 onClick={() => onSelect(org)}

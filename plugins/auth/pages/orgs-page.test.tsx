@@ -226,6 +226,9 @@ describe('orgs page', { timeout: 30000 }, () => {
 
     const dormant = await screen.findByRole('button', { name: /Dormant Ltd/ });
     expect(dormant).toHaveTextContent('Disabled');
+    // Drawn as out of reach (dashed, muted), unlike the organisations that can be entered (#39 item 10).
+    expect(dormant).toHaveClass('auth-orgs__account--refused');
+    expect(screen.getByRole('button', { name: /Jane Citizen/ })).not.toHaveClass('auth-orgs__account--refused');
     await user.click(dormant);
 
     // Beside the row, not in a toast over the brand and the language switcher (#39 item 3).

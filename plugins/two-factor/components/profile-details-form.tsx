@@ -1,8 +1,9 @@
 import { AntdSubmitButton, EmailInput, PhoneInput, rules, useUnmountSignal } from '@core';
 import type { UserInfo } from '@contract/v1/index';
-import { Form, Input } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Form, Input, type InputProps } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileDetailsStore } from '../stores/profile-details-store';
 import { ChangeEmail } from './change-email';
@@ -10,6 +11,14 @@ import { ChangeEmail } from './change-email';
 const ResetMobileOtpModal = lazy(() => import('./reset-mobile-otp-modal'));
 
 type ProfileFields = ReturnType<typeof initialValues>;
+
+/**
+ * A field the user cannot edit here, drawn so it does not look like one that can (#39 item 2): antd's filled
+ * variant (no input border) and a lock; the browser's own read-only state tells assistive technology.
+ */
+function ReadOnlyInput(props: InputProps) {
+  return <Input {...props} readOnly variant="filled" suffix={<LockOutlined aria-hidden />} />;
+}
 
 function initialValues(info: UserInfo) {
   return {
@@ -34,6 +43,7 @@ export const ProfileDetailsForm = observer(function ProfileDetailsForm({
   const signal = useUnmountSignal();
   const info = store.profile.userInfo!;
   const [form] = Form.useForm<ProfileFields>();
+  const namesHint = useId();
   // The page may open on the profile read at the last visit; when the fresh one arrives (or a save answers), the
   // fields show it, except those the user has started editing.
   useEffect(() => {
@@ -53,18 +63,21 @@ export const ProfileDetailsForm = observer(function ProfileDetailsForm({
       >
         <div className="two-factor-form__columns">
           <Form.Item name="firstName" label={t('core:controls.firstName.label')}>
-            <Input readOnly />
+            <ReadOnlyInput aria-describedby={namesHint} />
           </Form.Item>
           <Form.Item name="lastName" label={t('core:controls.lastName.label')}>
-            <Input readOnly />
+            <ReadOnlyInput aria-describedby={namesHint} />
           </Form.Item>
         </div>
+        <p id={namesHint} className="two-factor-form__hint">
+          {t('profile.namesReadOnly')}
+        </p>
         <Form.Item
           name="email"
           label={t('core:controls.email.label')}
           extra={<ChangeEmail currentEmail={info.email} />}
         >
-          <Input readOnly dir="ltr" />
+          <ReadOnlyInput dir="ltr" />
         </Form.Item>
         <div className="two-factor-form__columns">
           <Form.Item name="phoneNumber" label={t('core:controls.phone.label')} rules={rules.phone(t)}>

@@ -40,7 +40,17 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
       const field = screen.getByRole('textbox', { name: label });
       expect(field).toHaveValue(value);
       expect(field).toHaveAttribute('readonly');
+      // Drawn unlike the editable fields: filled, with a lock (#39 item 2).
+      const box = field.closest('.ant-input-affix-wrapper');
+      expect(box).toHaveClass('ant-input-filled');
+      expect(box?.querySelector('.anticon-lock')).not.toBeNull();
     }
+    for (const label of ['First Name', 'Last Name']) {
+      expect(screen.getByRole('textbox', { name: label })).toHaveAccessibleDescription(
+        'Your name is shown as you registered it and cannot be changed here.',
+      );
+    }
+    expect(phone().closest('.ant-input-filled')).toBeNull();
     expect(phone()).toHaveValue('+61412345678');
     expect(phone()).not.toHaveAttribute('readonly');
     expect(recovery()).toHaveValue('backup@example.com');
@@ -225,7 +235,7 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     expect(phone()).toHaveValue('+61499888777');
   });
 
-  it('/user opens the details, and the side menu links to Profile and Security', async () => {
+  it('/user opens the details, and the side menu links to Profile and Password & security', async () => {
     profileEndpoint();
     const { router } = await renderTwoFactor('/user', { appLayout: true });
     expect(
@@ -233,7 +243,11 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user/details');
     expect(await screen.findByRole('link', { name: /Profile/ })).toHaveAttribute('href', '/user/details');
-    expect(screen.getByRole('link', { name: /^Security$/ })).toHaveAttribute('href', '/security');
+    // The side menu's entry and the profile's tab: one name and one page for the password and the second factors.
+    const security = screen.getAllByRole('link', { name: 'Password & security' });
+    expect(security).toHaveLength(2);
+    for (const link of security) expect(link).toHaveAttribute('href', '/user/security');
+    expect(screen.queryByRole('link', { name: /^Security$/ })).not.toBeInTheDocument();
   });
 
   it('speaks French', async () => {
