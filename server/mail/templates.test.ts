@@ -75,6 +75,9 @@ describe('mail in the deployment look', () => {
     ['alreadyRegistered', templates.alreadyRegistered('a@b.c', 'Jo', 'https://x/login', 'https://x/forgot')],
     ['resetPassword', templates.resetPassword('a@b.c', 'Jo', 'https://x/reset')],
     ['invitation', templates.invitation('a@b.c', 'Globex', 'Alice', 'https://x/invite')],
+    ['emailChangeConfirm', templates.emailChangeConfirm('a@b.c', 'Jo', 'https://x/confirm', 30)],
+    ['emailChanged', templates.emailChanged('a@b.c', 'Jo', 'new@b.c', 'https://x/undo', 7)],
+    ['emailChangeTaken', templates.emailChangeTaken('a@b.c', 'Jo', 'https://x/login')],
     [
       'membersDigest',
       templates.membersDigest(

@@ -97,7 +97,7 @@ export function createMailComposer(i18n: ServerI18n, look: () => DeploymentLook 
       ? `<p><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:200px"></p>`
       : '';
     const actionHtml = action
-      ? `<p><a href="${escapeHtml(action.url)}" style="background:${button.background};color:${button.color};padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#595959">${escapeHtml(action.url)}</p>`
+      ? `<p><a href="${escapeHtml(action.url)}" style="background:${button.background};color:${button.color};padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(action.label)}</a></p><p dir="ltr" style="font-size:12px;color:#595959">${escapeHtml(action.url)}</p>`
       : '';
     const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
     const html =
