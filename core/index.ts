@@ -32,6 +32,7 @@ export { useDateFormat, type DateFormat } from './session/use-date-format';
 export { HttpClient, ApiError, TokenRefresher, ReauthPrompt } from './http';
 export type { ApiResult, RequestOptions } from './http';
 export { Notifier } from './ui/notifier';
+export { saveFile } from './ui/save-file';
 export * from './ui';
 export { ThemeStore } from './theme/theme-store';
 export { AA_CONTRAST, contrastRatio } from './theme/contrast';

@@ -1,4 +1,4 @@
-import { Notifier, useDateFormat, useService, useUnmountSignal } from '@core';
+import { Notifier, saveFile, useDateFormat, useService, useUnmountSignal } from '@core';
 import { DATA_EXPORT_LIFETIME_DAYS, type DataExportFormat } from '@contract/v1/account-data';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -6,7 +6,6 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountDataApi } from '../api/account-data-api';
 import { DataExportStore } from '../stores/data-export-store';
-import { saveFile } from './save-file';
 
 /**
  * "Download your data": ask for a copy, follow it while the server prepares it, then download the JSON file or the

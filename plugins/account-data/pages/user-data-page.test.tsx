@@ -1,6 +1,7 @@
 // Static antd toasts render nothing under React 19 without the patch (the app entry imports it first too).
 import '@ant-design/v5-patch-for-react-19';
 import type { PortalPlugin } from '@core';
+import { endpointPath } from '@contract/v1/endpoint';
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -114,7 +115,7 @@ describe('your data page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(clicked).toEqual(['account-data-2030-01-15.json']));
     expect(createUrl).toHaveBeenCalledTimes(1);
     const url = new URL(requests[0]!.url);
-    expect(url.pathname).toBe('/v1/account/data-export/export-1/file');
+    expect(url.pathname).toBe(endpointPath(endpoints.dataExportFile, { exportId: 'export-1' }));
     expect([...url.searchParams]).toEqual([['format', 'json']]);
     expect(requests[0]!.headers.get('authorization')).toBe('Bearer org-access');
   });

@@ -1,9 +1,8 @@
-import { Bdi, Ltr, PagedTable, useDateFormat, type PagedTableColumn } from '@core';
+import { Bdi, Ltr, PagedTable, saveFile, useDateFormat, type PagedTableColumn } from '@core';
 import type { Invoice } from '@contract/v1/billing';
 import { Button, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../format/save-file';
 import type { InvoicesStore } from '../stores/invoices-store';
 import { Money } from './money';
 

@@ -1,4 +1,8 @@
-/** Hands a fetched file to the browser as a download (the PDF call needs the bearer token, so no plain link). */
+/**
+ * Hands a fetched file to the browser as a download: calls that need the bearer token (an invoice PDF, a copy of the
+ * user's data) cannot be plain links.
+ * @example saveFile('invoice-42.pdf', await response.blob());
+ */
 export function saveFile(fileName: string, file: Blob): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
