@@ -102,8 +102,8 @@ function virtualModules(options: { extraRoots?: string[] }): Plugin {
   };
 }
 
-/** The server's own texts (answers, mail) stay on the server. */
-const SERVER_NAMESPACE = 'server.json';
+/** The server's own texts (answers, mail: `server.json`, `<feature>.server.json`) stay on the server. */
+const SERVER_TEXTS = /(^|\.)server\.json$/;
 
 /** `locales/<lang>/<namespace>.json` of the project and of each extra root, by output file name; the project's win. */
 export function localeFiles(extraRoots: readonly string[]): Map<string, string> {
@@ -114,7 +114,7 @@ export function localeFiles(extraRoots: readonly string[]): Map<string, string> 
       if (!language.isDirectory()) continue;
       for (const file of readdirSync(join(folder, language.name))) {
         const fileName = `locales/${language.name}/${file}`;
-        if (!file.endsWith('.json') || file === SERVER_NAMESPACE || files.has(fileName)) continue;
+        if (!file.endsWith('.json') || SERVER_TEXTS.test(file) || files.has(fileName)) continue;
         files.set(fileName, readFileSync(join(folder, language.name, file), 'utf8'));
       }
     }
