@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readServerTexts, serverTextFiles } from './server-texts';
-import { createServerI18n } from './server-i18n';
+import { localesFolder } from '../paths';
+import { createServerI18n, serverI18n } from './server-i18n';
 
 /** A language folder holding these files (a fresh temporary one unless `dir` is given). */
 function languageFolder(
@@ -65,5 +66,31 @@ describe("the server's texts of one language", () => {
     const i18n = createServerI18n(root);
     expect(i18n.t('billing.cardAdded', 'fr')).toBe('Carte ajoutée');
     expect(i18n.isKey('billing.cardAdded')).toBe(true);
+  });
+});
+
+/** "a.b.c" for every text of a tree. */
+function leafKeys(texts: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? leafKeys(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+describe('the shipped server texts, wherever they live', () => {
+  it('give every English text in every language, under the same key', () => {
+    const i18n = serverI18n();
+    const english = leafKeys(readServerTexts(join(localesFolder, 'en')));
+    expect(english.length).toBeGreaterThan(100);
+    for (const language of i18n.languages) {
+      const texts = readServerTexts(join(localesFolder, language));
+      // Plural forms differ by language (locales/locales.test.ts checks them); the family must be there.
+      const has = new Set(leafKeys(texts).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')));
+      const missing = english
+        .map((key) => key.replace(/_(zero|one|two|few|many|other)$/, ''))
+        .filter((key) => !has.has(key));
+      expect({ language, missing }).toEqual({ language, missing: [] });
+    }
   });
 });

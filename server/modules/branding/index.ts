@@ -1,8 +1,16 @@
 import { endpoints } from '../../../contract/v1/endpoints';
+import type texts from '../../../locales/en/branding.server.json';
 import { contractRouter } from '../../http/contract-route';
 import { defineServerModule } from '../server-module';
 import { BRANDING_MESSAGES, BrandingService } from './branding-service';
 import { brandingSeed } from './seed';
+
+// The module's answers and mails live in locales/<lang>/branding.server.json; this makes their keys known.
+declare module '../../i18n/message' {
+  interface FeatureServerTexts {
+    branding: typeof texts;
+  }
+}
 
 /**
  * Served logos can never run code or reach anything: no script, style sheet, font or image may load from inside one

@@ -1,4 +1,5 @@
 import { endpoints } from '../../../contract/v1/endpoints';
+import type texts from '../../../locales/en/identity-verification.server.json';
 import { contractRouter } from '../../http/contract-route';
 import { replyLanguage } from '../../i18n/localise-replies';
 import { defineServerModule } from '../server-module';
@@ -8,6 +9,13 @@ import { DOCUMENT_MESSAGES, DocumentService } from './document-service';
 import { DetailsSealer, sealPlainKycAnswers } from './sealed-details';
 import { DevelopmentVerificationProvider, type VerificationProvider } from './verification-provider';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification-service';
+
+// The module's answers and mails live in locales/<lang>/identity-verification.server.json; this makes their keys known.
+declare module '../../i18n/message' {
+  interface FeatureServerTexts {
+    'identity-verification': typeof texts;
+  }
+}
 
 /** How often the server asks the provider about due submissions (the development provider moves every 5-10 s). */
 const PROGRESS_INTERVAL_MS = 2_000;

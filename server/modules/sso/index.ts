@@ -1,8 +1,16 @@
 import { endpoints } from '../../../contract/v1/endpoints';
+import type texts from '../../../locales/en/sso.server.json';
 import { contractRouter } from '../../http/contract-route';
 import { defineServerModule } from '../server-module';
 import { ssoSeed } from './seed';
 import { SsoService } from './sso-service';
+
+// The module's answers and mails live in locales/<lang>/sso.server.json; this makes their keys known.
+declare module '../../i18n/message' {
+  interface FeatureServerTexts {
+    sso: typeof texts;
+  }
+}
 
 /** Partner single sign-on: both calls are public, the partner's signed token is the credential. */
 export default defineServerModule({
