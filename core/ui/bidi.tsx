@@ -32,6 +32,3 @@ export function Ltr({ children, className }: { children?: ReactNode; className?:
  * @example t('ip.invalid', { value: ltrText(line) })
  */
 export const ltrText = (code: string): string => `\u2066${code}\u2069`;
-
-/** {@link Bdi} inside a string: a first-strong isolate, so the value takes its own direction. */
-export const isolatedText = (value: string): string => `\u2068${value}\u2069`;

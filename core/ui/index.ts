@@ -19,7 +19,7 @@ export {
   type PagedTableTexts,
 } from './paged-table/paged-table';
 export { useMediaQuery } from './use-media-query';
+export { Bdi, Ltr, ltrText } from './bidi';
 export { showServerErrorAtFields } from './antd-server-error';
 export { ChartFigure, type ChartFigureProps } from './charts/chart-figure';
 export type { ChartPoint, ChartSeries } from './charts/chart-types';
-export { Bdi, Ltr, ltrText, isolatedText } from './bidi';
