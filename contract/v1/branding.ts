@@ -1,7 +1,7 @@
 /**
  * Branding (docs/branding.md): each organisation brands every portal of the product family (logo, dark logo,
  * primary, secondary and text colour), the portal applies it after the organisation is chosen, and its mails carry
- * it. Endpoints in contract/v1/endpoints.ts (permission `branding.manage`); numbers and tab names the portal needs
+ * it. Endpoints: `brandingEndpoints` below (permission `branding.manage`); numbers and tab names the portal needs
  * without TypeBox in ./branding-limits.ts; the colour rule in contract/rules/colour.ts.
  */
 import { Type, type Static } from 'typebox';

@@ -1,7 +1,7 @@
 /**
  * Business organisations and their access control (docs/access-control.md): creating and renaming an organisation,
  * its counts, the ownership transfer, its roles (built-in and custom) and the matrix of roles × permissions.
- * The endpoints' `permission`s are in contract/v1/endpoints.ts; the permission catalogue in ./permissions.ts.
+ * The endpoints' `permission`s are in `organizationAclEndpoints` below; the permission catalogue in ./permissions.ts.
  */
 import { Type, type Static } from 'typebox';
 import { PERMISSION_GROUPS, PERMISSIONS, type Permission, type PermissionGroup } from './permissions';

@@ -1,7 +1,7 @@
 /**
  * Every permission an organisation role can hold, grouped by the feature that declares it (docs/access-control.md).
  * A feature adds its permissions by appending a group here: the ACL matrix, the server's check (an endpoint's
- * `permission` in contract/v1/endpoints.ts) and the portal's menu all read this one list.
+ * `permission` in its group in contract/v1/<feature>.ts) and the portal's menu all read this one list.
  */
 export const PERMISSION_GROUPS = {
   apps: ['apps.manage'],
