@@ -8,7 +8,8 @@ import type { BarChartProps, ChartPoint } from './chart-types';
 
 /** Drawn at this width until the first measure (and in jsdom, which lays nothing out). */
 const DEFAULT_WIDTH = 600;
-const MARGIN = { top: 8, bottom: 28, axis: 48, end: 8 };
+// `end` leaves room for half the last day's or month's name, centred under the outermost bar.
+const MARGIN = { top: 8, bottom: 28, axis: 48, end: 24 };
 
 /** The width the chart's box is given, followed as the window or the side menu changes it. */
 function useBoxWidth() {

@@ -88,7 +88,7 @@ export function activityList(rows: ActivityLogRow[], total = rows.length): Recor
 export function signInDays(counts: Record<string, { succeeded: number; failed: number }> = {}): SignInDay[] {
   return Array.from({ length: 30 }, (_, i) => {
     const day = new Date(Date.UTC(2026, 10, 20) - (29 - i) * 24 * 3600_000).toISOString().slice(0, 10);
-    return { day, succeeded: 0, failed: 0, ...counts[day] };
+    return { day, ...(counts[day] ?? { succeeded: 0, failed: 0 }) };
   });
 }
 

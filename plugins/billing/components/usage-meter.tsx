@@ -10,8 +10,9 @@ export interface MeterMark {
 /**
  * How much of something is used: a labelled `meter` (its value, maximum and the sentence a screen reader reads) drawn
  * as antd's Progress line looks (a rounded 8 px bar on a light trail; antd's component itself would add 5.8 KiB gzip
- * to the subscription page's first paint, measured), and optional marks (80 %, 100 %) drawn on the bar and named under it. The bar turns to the
- * warning colour at the first mark and the error colour at the last; the sentence says the same in words.
+ * to the subscription page's first paint, measured), and optional marks (80 %, 100 %) drawn on the bar and named
+ * under it. The bar turns orange (antd's orange-7, 3.9:1 on white) at the first mark and the error colour at the
+ * last; the sentence says the same in words.
  */
 export function UsageMeter({
   label,
@@ -38,7 +39,7 @@ export function UsageMeter({
     marks.length > 0 && reached.length === marks.length
       ? token.colorError
       : reached.length > 0
-        ? token.colorWarningText
+        ? token['orange-7']
         : token.colorPrimary;
   return (
     <div className="billing-meter">
@@ -59,7 +60,10 @@ export function UsageMeter({
         className="billing-meter__bar"
       >
         <div className="billing-meter__trail" aria-hidden="true">
-          <div className="billing-meter__fill" style={{ inlineSize: `${share * 100}%`, background: colour }} />
+          <div
+            className="billing-meter__fill"
+            style={{ inlineSize: `${share * 100}%`, background: colour }}
+          />
         </div>
         {marks.map((mark) => (
           <span
