@@ -9,6 +9,8 @@ import type { BarChartProps, ChartPoint } from './chart-types';
 /** Drawn at this width until the first measure (and in jsdom, which lays nothing out). */
 const DEFAULT_WIDTH = 600;
 // `end` leaves room for half the last day's or month's name, centred under the outermost bar.
+/** Pixels between two names under the axis: a short month or day name in 12 px type. */
+const MIN_LABEL_SPACING = 40;
 const MARGIN = { top: 8, bottom: 28, axis: 48, end: 24 };
 
 /** The width the chart's box is given, followed as the window or the side menu changes it. */
@@ -56,6 +58,7 @@ export default function BarChart({
     range: [innerHeight, 0],
     nice: true,
   });
+  const every = Math.max(labelEvery, Math.ceil(MIN_LABEL_SPACING / Math.max(1, x.step())));
   const byKey = new Map(points.map((point) => [point.key, point]));
   const colours = new Map(series.map((s) => [s.key, s.color]));
   const labels = new Map(series.map((s) => [s.key, s.label]));
@@ -117,9 +120,10 @@ export default function BarChart({
             scale={x}
             stroke={token.colorBorder}
             tickStroke={token.colorBorder}
-            // Counted from the newest point, so the latest month or today is always named.
+            // Counted from the newest point, so the latest month or today is always named; on a narrow screen
+            // fewer names, so that they never run into each other.
             tickValues={points
-              .filter((_, i) => (points.length - 1 - i) % labelEvery === 0)
+              .filter((_, i) => (points.length - 1 - i) % every === 0)
               .map((point) => point.key)}
             tickFormat={(key) => byKey.get(key)?.label ?? ''}
             tickLabelProps={{ ...tick, textAnchor: 'middle' }}

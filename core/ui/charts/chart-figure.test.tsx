@@ -104,4 +104,17 @@ describe('ChartFigure', () => {
     expect(container.querySelector('.visx-axis-right')).not.toBeNull();
     expect(container.querySelector('.visx-axis-left')).toBeNull();
   });
+
+  it('names fewer points under the axis when the bars are too narrow for every name, always the newest', async () => {
+    // jsdom lays nothing out: the chart is drawn 600 px wide, so 30 bars are about 18 px apart.
+    const month = Array.from({ length: 30 }, (_, i) =>
+      point(`2030-01-${String(i + 1).padStart(2, '0')}`, 1, 0),
+    );
+    const { container } = await renderChart(month);
+    await drawnBars(container);
+    const names = [...container.querySelectorAll('.visx-axis-bottom .visx-axis-tick text')].map(
+      (t) => t.textContent,
+    );
+    expect(names).toEqual(['03', '06', '09', '12', '15', '18', '21', '24', '27', '30']);
+  });
 });
