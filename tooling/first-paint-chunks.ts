@@ -7,8 +7,8 @@
  * - `index`: what the entry imports statically (Rolldown's `$initial`), as before;
  * - `plugin-definitions`: every plugin's definition (`plugins/<id>/index.ts`) with the files of its own folder it
  *   imports (its API token), and the small modules that nearly every route needs: the theme presets, the language
- *   switcher, antd's disabled context, the validation rules, the auth layout with its headings, links and plain
- *   button (~1.5 KiB gzip in all beyond the definitions). A disabled plugin's definition is a few hundred bytes
+ *   switcher, antd's disabled context, the validation rules, the auth layout with its headings, links, plain
+ *   button and message box (~1.5 KiB gzip in all beyond the definitions). A disabled plugin's definition is a few hundred bytes
  *   here; its pages are never downloaded;
  * - `auth-forms`: the form controls, react-hook-form and the sign-in page, the auth page opened most. The auth
  *   screens without a form (an invitation, an email link, the account choice) do not load it; an app page that uses
@@ -49,14 +49,14 @@ const EVERY_ROUTE = [
   // The contract's rules those two use (the identity and colour rules are the app pages' own).
   /[\\/]contract[\\/]rules[\\/](limits|messages|text|names|email|passwords|phone|otp|organization-names)\.ts$/,
   /[\\/]core[\\/]layout[\\/]auth-layout\.(tsx|css)$/,
-  /[\\/]core[\\/]ui[\\/]controls[\\/](plain-button\.tsx|controls\.css)$/,
+  /[\\/]core[\\/]ui[\\/]controls[\\/](plain-button\.tsx|inline-alert\.tsx|controls\.css)$/,
   /[\\/]core[\\/]ui[\\/]use-unmount-signal\.ts$/,
   /[\\/]core[\\/]captcha[\\/]use-captcha\.ts$/,
 ];
 
 /** The auth screens' form controls and the form machinery behind them. */
 const AUTH_FORMS = [
-  /[\\/]core[\\/]ui[\\/]controls[\\/](base-input|accessible-name|email-input|password-input|otp-input|inline-alert|submit-button)\.tsx?$/,
+  /[\\/]core[\\/]ui[\\/]controls[\\/](base-input|accessible-name|email-input|password-input|otp-input|submit-button)\.tsx?$/,
   /[\\/]core[\\/]ui[\\/]form[\\/](form-field|rule-form|form-actions)\.tsx?$/,
   /[\\/]core[\\/]ui[\\/]form[\\/]form-field\.css$/,
   /[\\/]node_modules[\\/]react-hook-form[\\/]/,

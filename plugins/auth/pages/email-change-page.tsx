@@ -1,4 +1,4 @@
-import { EmailChangeLink } from '../components/email-change-link';
+import { EmailChangeLink } from '../email-change/email-change-link';
 
 /** /email-change: the link mailed to the new address makes it the login address. */
 export default function EmailChangePage() {

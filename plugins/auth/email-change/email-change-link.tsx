@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { AuthApi } from '../api/auth-api';
 import { useSecretQuery } from '../hooks/use-secret-query';
 import { useAuthHref } from '../navigation/use-auth-href';
-import './auth-screen.css';
+import '../components/auth-screen.css';
 
 type Outcome =
   { state: 'processing' } | { state: 'done'; email: string } | { state: 'failed'; reason: string };
