@@ -107,6 +107,10 @@ test.describe('Arabic pages keep every value in its own direction', () => {
     const minus = written.search(/[-\u2212]/);
     expect(minus).toBeGreaterThanOrEqual(0);
     await expectDrawnBefore(amount, minus, minus + 1);
+    // The currency stays whole after the number: 'AU$', never '$AU' or '$' on the number's other side.
+    const [code, symbol] = [written.indexOf('A'), written.indexOf('$')];
+    await expectDrawnBefore(amount, minus, code);
+    await expectDrawnBefore(amount, code, symbol);
     await screenshot(page, 'billing-history', testInfo);
   });
 });
