@@ -16,6 +16,8 @@ describe('auth plugin definition', () => {
       { id: 'auth.forgot-password', path: '/forgot-password', layout: 'auth', guards: [] },
       { id: 'auth.email-confirmation', path: '/email-confirmation', layout: 'auth', guards: [] },
       { id: 'auth.email-verification', path: '/email-verification', layout: 'auth', guards: [] },
+      { id: 'auth.email-change', path: '/email-change', layout: 'auth', guards: [] },
+      { id: 'auth.email-change-undo', path: '/email-change/undo', layout: 'auth', guards: [] },
       { id: 'auth.security-verification', path: '/security-verification', layout: 'auth', guards: [] },
       { id: 'auth.reset-password', path: '/reset-password', layout: 'auth', guards: [] },
       { id: 'auth.orgs', path: '/orgs', layout: 'auth', guards: ['authenticated'] },

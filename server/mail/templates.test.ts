@@ -117,7 +117,7 @@ describe('mail in the deployment look', () => {
       expect(message.text).toContain('The Acme Docs team');
       expect(message.html).toContain('alt="Acme Docs"');
       expect(message.html).toContain('src="https://cdn.acme.test/logo.png"');
-      expect(message.html).toContain('background:#006D77');
+      expect(message.html).toContain('background:#006d77');
       expect(message.html).not.toContain('Kreano');
       expect(message.html.toLowerCase()).not.toContain('#0b1f44');
     },
@@ -128,7 +128,7 @@ describe('mail in the deployment look', () => {
     (_, message) => {
       expect(message.text).toContain('The Kreano team');
       expect(message.html).toContain('<strong style="font-size:18px">Kreano</strong>');
-      expect(message.html).toContain('background:#0B1F44');
+      expect(message.html).toContain('background:#0b1f44');
       expect(message.html).not.toContain('Acme Docs');
     },
   );
@@ -138,7 +138,7 @@ describe('mail in the deployment look', () => {
     const message = mail.invitation('a@b.c', 'Globex', 'Alice', 'https://x/invite', 'en', org);
     expect(message.html).toContain('<img src="https://x/logo/globex" alt="Globex"');
     expect(message.html).toContain('background:#f5a623;color:#1b2233');
-    expect(message.html).toContain('background:#006D77;color:#ffffff');
+    expect(message.html).toContain('background:#006d77;color:#ffffff');
   });
 
   it('signs in the language of the mail, right to left in Arabic', () => {

@@ -53,11 +53,12 @@ function luminance(hex: string): number {
  * whichever contrasts more, so a light brand colour still reads. `fallback` when `colour` is not `#RRGGBB…`.
  */
 function bandColours(colour: string | null | undefined, fallback: string): { background: string; color: string } {
-  const background = /^#[0-9a-fA-F]{6}/.test(colour ?? '') ? colour!.slice(0, 7) : fallback.slice(0, 7);
+  // Written in lower case, one spelling whatever the config or the branding form used.
+  const background = (/^#[0-9a-fA-F]{6}/.test(colour ?? '') ? colour! : fallback).slice(0, 7).toLowerCase();
   const l = luminance(background);
   const onWhite = 1.05 / (l + 0.05);
   const onDark = (l + 0.05) / (luminance(DARK_TEXT) + 0.05);
-  return { background, color: onWhite >= onDark ? '#ffffff' : DARK_TEXT };
+  return { background, color: onWhite >= onDark ? '#ffffff' : DARK_TEXT.toLowerCase() };
 }
 
 /** One mail as a caller describes it: the texts are already in `language`. */

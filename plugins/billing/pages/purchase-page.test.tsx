@@ -19,9 +19,9 @@ const PURCHASED = {
   replayed: false,
 };
 
-async function renderPurchase(options: { language?: string } = {}) {
+async function renderPurchase(options: { language?: string; product?: string } = {}) {
   const view = await renderBilling('/billing/purchase', options);
-  await screen.findByRole('listitem', { name: 'Business' });
+  await screen.findByRole('listitem', { name: options.product ?? 'Business' });
   return view;
 }
 
@@ -139,13 +139,14 @@ describe('buying usage', { timeout: 180_000 }, () => {
     myAccess('owner');
     answer(endpoints.catalogue, { items: CATALOGUE });
     answer(endpoints.cards, { cards: [PRIMARY] });
-    const { user } = await renderPurchase({ language: 'fr' });
+    // The catalogue's names are the language's own (billing.json catalogue.<id>).
+    const { user } = await renderPurchase({ language: 'fr', product: 'Professionnel' });
     expect(screen.getByRole('heading', { level: 1, name: 'Acheter des unités' })).toBeInTheDocument();
-    const business = within(screen.getByRole('listitem', { name: 'Business' }));
+    const business = within(screen.getByRole('listitem', { name: 'Professionnel' }));
     expect(business.getByText(/5\s000 unités/)).toBeInTheDocument();
     expect(business.getByText(/Dont 50,00\s\$AU de GST/)).toBeInTheDocument();
-    await user.click(business.getByRole('button', { name: 'Acheter Business' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Acheter Business ?' }));
+    await user.click(business.getByRole('button', { name: 'Acheter Professionnel' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Acheter Professionnel ?' }));
     expect(dialog.getByText(/sera débité sur Visa se terminant par 4242/)).toBeInTheDocument();
   });
 });

@@ -196,6 +196,10 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
   it('offers to try again when the settings cannot be loaded', async () => {
     endpoint(endpoints.user, { status: 500, msg: 'boom' }, { data: { userInfo: userInfo() } });
     endpoint(endpoints.passkeys, { data: { passkeys: [] } });
+    // The recovery codes' panel beside it loads: only the two-factor panel offers to try again.
+    endpoint(endpoints.recoveryCodes, {
+      data: { total: 0, remaining: 0, createdAt: null, secondFactor: false },
+    });
     const { user } = await renderTwoFactor('/security');
     expect(
       await screen.findByText('Your two-factor settings could not be loaded.', {}, { timeout: 20_000 }),
