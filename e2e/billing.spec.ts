@@ -203,7 +203,7 @@ test.describe('billing', () => {
     await payg.getByRole('textbox', { name: 'Monthly cap (AUD)' }).fill('250');
     await payg.getByRole('button', { name: 'Activate' }).click();
     await expect(payg.getByText('Active', { exact: true })).toBeVisible();
-    await expect(payg.getByText('$250.00')).toBeVisible();
+    await expect(payg.getByText('$250.00', { exact: true })).toBeVisible();
     await pictures(page, testInfo, 'subscription');
     // What the server keeps: load the page again. Coming back through the menu would first show what the page
     // remembers from this visit (core RecentAnswers, in memory only), so a reload asks the server alone.
