@@ -75,7 +75,7 @@ test.describe('activity log', () => {
     // The user area's tabs come from the two-factor plugin's slot, with this plugin's page among them.
     const tabs = page.getByRole('navigation', { name: 'Profile sections' });
     await expect(tabs).toBeVisible();
-    await expect(tabs.getByRole('link')).toHaveText(['Details', 'Password & security', 'Activity']);
+    await expect(tabs.getByRole('link')).toHaveText(['Details', 'Password & security', 'Activity', 'Your data']);
 
     const sessions = page
       .locator('section')
