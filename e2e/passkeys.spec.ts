@@ -72,6 +72,10 @@ test('add a passkey, log out, sign in with it and no password, and land on the o
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Passkey added')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The first second factor makes the first recovery codes, shown once (e2e/recovery-codes.spec.ts looks at them).
+  const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await codes.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(codes).toBeHidden();
   const row = panel.getByRole('listitem', { name: /Journey laptop/ });
   await expect(row).toContainText('This device only');
   await expect(row).toContainText('never used');

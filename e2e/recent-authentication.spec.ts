@@ -63,6 +63,10 @@ test('turning 2FA off after the window asks for the password, then goes through 
   // Turning 2FA on only makes the account safer: no proof asked.
   await switchTwoFactor(page, 'Enable');
   await expect(status).toHaveText('Enabled');
+  // The first second factor makes the first recovery codes, shown once (e2e/recovery-codes.spec.ts looks at them).
+  const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await codes.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(codes).toBeHidden();
 
   await letTheWindowPass(page, provenAt);
   await switchTwoFactor(page, 'Disable');
