@@ -74,6 +74,9 @@ test('add a passkey, log out, sign in with it and no password, and land on the o
   await expect(dialog).toBeHidden();
   // The first second factor makes the first recovery codes, shown once (e2e/recovery-codes.spec.ts looks at them).
   const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await expect(codes.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10, {
+    timeout: 15_000,
+  });
   await codes.getByRole('button', { name: 'I have saved them' }).click();
   await expect(codes).toBeHidden();
   const row = panel.getByRole('listitem', { name: /Journey laptop/ });

@@ -65,6 +65,9 @@ test('turning 2FA off after the window asks for the password, then goes through 
   await expect(status).toHaveText('Enabled');
   // The first second factor makes the first recovery codes, shown once (e2e/recovery-codes.spec.ts looks at them).
   const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await expect(codes.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10, {
+    timeout: 15_000,
+  });
   await codes.getByRole('button', { name: 'I have saved them' }).click();
   await expect(codes).toBeHidden();
 
