@@ -1,7 +1,8 @@
-import { expect, test, type CDPSession } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiCreateOrganization, apiLogin, createVerifiedAccount, uniqueName } from './support/accounts';
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
-import { freePort, startOwnServer, type OwnServer } from './support/own-server';
+import type { OwnServer } from './support/own-server';
+import { startLocalhostServer, virtualAuthenticator } from './support/passkey-origin';
 import { logOut } from './support/user-menu';
 
 /**
@@ -15,27 +16,12 @@ let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = Number(process.env.E2E_PASSKEYS_PORT) || (await freePort());
-  server = await startOwnServer({ MAIL_MAX_PER_IP: '10000', PUBLIC_URL: `http://localhost:${port}` }, port);
-  origin = `http://localhost:${server.port}`;
+  const started = await startLocalhostServer('E2E_PASSKEYS_PORT');
+  server = started;
+  origin = started.origin;
 });
 
 test.afterAll(() => server?.stop());
-
-/** A platform authenticator that keeps discoverable passkeys and verifies its user (fingerprint, PIN). */
-async function virtualAuthenticator(cdp: CDPSession): Promise<string> {
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return authenticatorId;
-}
 
 test('add a passkey, log out, sign in with it and no password, and land on the organisation step', async ({
   page,

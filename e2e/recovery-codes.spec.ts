@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type CDPSession } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiCreateOrganization, apiLogin, createVerifiedAccount, uniqueName } from './support/accounts';
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
-import { freePort, startOwnServer, type OwnServer } from './support/own-server';
+import type { OwnServer } from './support/own-server';
+import { startLocalhostServer, virtualAuthenticator } from './support/passkey-origin';
 import { logOut } from './support/user-menu';
 
 /**
@@ -17,32 +18,12 @@ let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // A server already running on localhost with MAIL_MAX_PER_IP lifted may be named instead (a loaded machine
-  // starts one slower than the helper waits).
-  if (process.env.E2E_RECOVERY_CODES_ORIGIN) {
-    origin = process.env.E2E_RECOVERY_CODES_ORIGIN;
-    return;
-  }
-  const port = Number(process.env.E2E_RECOVERY_CODES_PORT) || (await freePort());
-  server = await startOwnServer({ MAIL_MAX_PER_IP: '10000', PUBLIC_URL: `http://localhost:${port}` }, port);
-  origin = `http://localhost:${server.port}`;
+  const started = await startLocalhostServer('E2E_RECOVERY_CODES_PORT');
+  server = started;
+  origin = started.origin;
 });
 
 test.afterAll(() => server?.stop());
-
-async function virtualAuthenticator(cdp: CDPSession): Promise<string> {
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return authenticatorId;
-}
 
 test('add a passkey and save the codes, lose the passkey, sign in with the password and a recovery code', async ({
   page,
