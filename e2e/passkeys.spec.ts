@@ -3,6 +3,7 @@ import { apiCreateOrganization, apiLogin, createVerifiedAccount, uniqueName } fr
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import type { OwnServer } from './support/own-server';
 import { startLocalhostServer, virtualAuthenticator } from './support/passkey-origin';
+import { putAwayFirstRecoveryCodes } from './support/recovery-codes';
 import { logOut } from './support/user-menu';
 
 /**
@@ -58,13 +59,7 @@ test('add a passkey, log out, sign in with it and no password, and land on the o
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Passkey added')).toBeVisible();
   await expect(dialog).toBeHidden();
-  // The first second factor makes the first recovery codes, shown once (e2e/recovery-codes.spec.ts looks at them).
-  const codes = page.getByRole('dialog', { name: 'Save your recovery codes' });
-  await expect(codes.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10, {
-    timeout: 15_000,
-  });
-  await codes.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(codes).toBeHidden();
+  await putAwayFirstRecoveryCodes(page);
   const row = panel.getByRole('listitem', { name: /Journey laptop/ });
   await expect(row).toContainText('This device only');
   await expect(row).toContainText('never used');

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { linkTo, uniqueEmail, waitForMail } from './support/mailbox';
+import { putAwayFirstRecoveryCodes } from './support/recovery-codes';
 import { totp } from './support/totp';
 import { logOut } from './support/user-menu';
 
@@ -65,6 +66,7 @@ test.describe('two-factor authentication and password', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Authenticator app enabled for two-factor authentication')).toBeVisible();
     await expect(dialog).toBeHidden();
+    await putAwayFirstRecoveryCodes(page);
     await expect(page.getByTestId('two-factor-status')).toHaveText('Enabled');
     const authenticator = page.getByRole('listitem', { name: /^Authenticator/ });
     await expect(authenticator.getByText('Configured', { exact: true })).toBeVisible();

@@ -146,6 +146,19 @@ const AppLayout = observer(function AppLayout() {
             dom
           )
         }
+        // Folded, ProLayout hides an entry's label and a parent entry (a submenu's title, which has no link to carry
+        // a title) was a menu item with no name (axe aria-command-name, WCAG 4.1.2): it keeps its label for screen
+        // readers.
+        subMenuItemRender={(item, dom, menuProps) =>
+          menuProps.collapsed ? (
+            <>
+              {dom}
+              <span className="portal-visually-hidden">{item.name}</span>
+            </>
+          ) : (
+            dom
+          )
+        }
         menuExtraRender={({ collapsed }) =>
           collapsed ? <FoldedAccountButton onUnfold={() => setCollapsed(false)} /> : <AccountPanel />
         }

@@ -4,6 +4,7 @@ import { useStyleRegister } from '@ant-design/cssinjs';
 import { Button, Empty, theme as antdTheme } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { fakeMatchMedia } from '../../tests/setup/media-queries';
 import { createTestI18n } from '../../tests/setup/test-i18n';
 import { createPortalContainer, ServiceProvider } from '../di';
 import { AntdThemeProvider, withAntdTheme } from './antd-theme-provider';
@@ -14,7 +15,7 @@ function PrimaryTokenProbe() {
   const { token } = antdTheme.useToken();
   return (
     <output aria-label="antd tokens">
-      {token.colorPrimary} {token.fontFamily}
+      {token.colorPrimary} {token.fontFamily} motion:{String(token.motion)}
     </output>
   );
 }
@@ -62,6 +63,19 @@ describe('AntdThemeProvider', () => {
     act(() => store.applyBranding({ primaryColor: '#C0392B', secondaryColor: null, textColor: null }));
     expect(tokens).toHaveTextContent(/^#c0392b /i);
     expect(screen.getByRole('button', { name: 'Go' })).toBeInTheDocument();
+  });
+
+  it('animates by default, and not at all for a person whose system asks for less motion', () => {
+    const first = renderThemed(new ThemeStore());
+    expect(screen.getByRole('status', { name: 'antd tokens' })).toHaveTextContent('motion:true');
+    first.unmount();
+
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      fakeMatchMedia((query) => query === '(prefers-reduced-motion: reduce)'),
+    );
+    renderThemed(new ThemeStore());
+    expect(screen.getByRole('status', { name: 'antd tokens' })).toHaveTextContent('motion:false');
+    vi.mocked(window.matchMedia).mockRestore();
   });
 
   it("shows antd's own texts in the portal language", async () => {

@@ -4,12 +4,13 @@ import '@ant-design/v5-patch-for-react-19';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
-import type { ComponentType, ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useService } from '../di/use-service';
 import { directionOf } from '../i18n/i18n';
 import { useAntdLocale } from './antd-locale';
 import { createKeptStyleCache } from './kept-style-cache';
+import { useReducedMotion } from './reduced-motion';
 import { ThemeStore } from './theme-store';
 
 /**
@@ -21,7 +22,7 @@ const KEPT_STYLES = createKeptStyleCache();
 
 /**
  * Gives the antd components below it the portal's theme (colours, Poppins, readable text) and antd's own texts
- * in the current language. It is not part of {@link ThemeRoot}: antd's ConfigProvider brings its css-in-js
+ * in the current language, without animations for a person who asked their system for less motion. It is not part of {@link ThemeRoot}: antd's ConfigProvider brings its css-in-js
  * runtime (~25 KiB gzip), which the login page, drawn with plain controls, must not pay for (docs/performance.md).
  * Wrap whatever renders antd on an auth or public route with it, from a module that imports antd anyway; the app
  * layout already wraps every app page. Needs {@link ThemeStore} and an i18next provider above it.
@@ -33,9 +34,16 @@ export const AntdThemeProvider = observer(function AntdThemeProvider({ children 
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const locale = useAntdLocale(language);
+  const reducedMotion = useReducedMotion();
+  const themeConfig = theme.antdTheme;
+  // A new theme object makes antd work out every component's styles again: only when the theme or the setting changes.
+  const withMotion = useMemo(
+    () => (reducedMotion ? { ...themeConfig, token: { ...themeConfig.token, motion: false } } : themeConfig),
+    [themeConfig, reducedMotion],
+  );
   return (
     <StyleProvider hashPriority="low" cache={KEPT_STYLES}>
-      <ConfigProvider theme={theme.antdTheme} locale={locale} direction={directionOf(language)}>
+      <ConfigProvider theme={withMotion} locale={locale} direction={directionOf(language)}>
         {children}
       </ConfigProvider>
     </StyleProvider>
