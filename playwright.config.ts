@@ -18,7 +18,10 @@ export default defineConfig({
   // up its own people, and the seeded demo accounts other files sign in with are only read (the apps journey toggles
   // an app of the demo's personal account alone).
   workers: 3,
-  fullyParallel: false,
+  // Tests rather than files are spread over the workers, so a long file (billing's three journeys took 150 s) does not
+  // leave two workers idle at the end. A file whose tests share a server it starts in beforeAll, or change the demo
+  // data its other tests read, runs whole on one worker (`test.describe.configure({ mode: 'default' })`).
+  fullyParallel: true,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -29,6 +32,10 @@ export default defineConfig({
     // so a trace there would be recorded for nobody. Locally a failed test keeps its trace.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     ...devices['Desktop Chrome'],
+    // As a person who asked their system for less motion: antd then opens dialogs and lists without animating them
+    // (core/theme/reduced-motion.ts), which spares three browsers on two cores rendering every frame of each zoom and
+    // fade, and the waits for them to end. The animated path is antd's own; the unit tests render it.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: findChromium().path, args: CHROMIUM_ARGS },
   },
   // What `npm start` runs (the API server serving the portal), on the build that also knows the fixture plugins.

@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
+// One worker runs this file whole: one journey turns an app of the demo's personal account off and on again, which
+// the others read.
+test.describe.configure({ mode: 'default' });
+
 /** Seed data (server/seed/demo-data.ts): password of every demo account, and Acme's fixed id. */
 const PASSWORD = 'Demo@1234';
 const ACME = '11111111-1111-4111-8111-000000000001';

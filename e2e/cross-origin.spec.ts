@@ -5,6 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFakeCaptchaProvider, type FakeCaptchaProvider } from './support/fake-captcha-provider';
 import { freePort, startOwnServer, type OwnServer } from './support/own-server';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 /**
  * The portal working with other origins, as real deployments do (server/README.md "Security"): a launched
  * product on another origin keeps its named tab, a captcha provider on another origin loads and is checked,

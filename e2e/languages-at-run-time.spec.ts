@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startOwnServer, type OwnServer } from './support/own-server';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 /**
  * Issue #37, acceptance 1: with the server running, a deployer adds `locales/de/` and lists `de` in the config;
  * a reload shows German, with no build and no restart. The server of this journey reads a copy of the config and

@@ -6,6 +6,9 @@ import { expect, test } from '@playwright/test';
 import { measureContrast } from './support/contrast';
 import { useConfig } from './support/portal-config';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 const shipped = JSON.parse(readFileSync('portal.config.json', 'utf8')) as Record<string, unknown>;
 
 test.describe('auth layout variants show the brand at every width', () => {

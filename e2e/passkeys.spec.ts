@@ -6,6 +6,9 @@ import { startLocalhostServer, virtualAuthenticator } from './support/passkey-or
 import { putAwayFirstRecoveryCodes } from './support/recovery-codes';
 import { logOut } from './support/user-menu';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 /**
  * Passkeys (issue #36 item 1, docs/passkeys.md) in Chromium with its virtual authenticator (the DevTools protocol's
  * WebAuthn domain): add a passkey on the security page, log out, sign in with it and no password, and land on the

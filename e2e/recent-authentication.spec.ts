@@ -4,6 +4,9 @@ import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { waitForMail } from './support/mailbox';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 /**
  * Recent authentication (issue #17 item 5, docs/two-factor.md#recent-authentication): turning two-factor
  * authentication off after the window has passed asks 'Confirm it's you', and the change goes through once the

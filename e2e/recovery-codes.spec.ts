@@ -7,6 +7,9 @@ import type { OwnServer } from './support/own-server';
 import { startLocalhostServer, virtualAuthenticator } from './support/passkey-origin';
 import { logOut } from './support/user-menu';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 /**
  * Recovery codes (issue #36 item 2, docs/recovery-codes.md) in Chromium with its virtual authenticator: the first
  * passkey makes and shows the first set, 2FA goes on, the passkey is lost (the virtual authenticator removed), and

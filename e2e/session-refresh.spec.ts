@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 /**
  * Two tabs of one browser whose access tokens expire, and refresh, at the same moment both stay signed in
  * (issue 17 item 9; server/README.md "Security": the refresh grace window). A server of its own issues

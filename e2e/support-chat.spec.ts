@@ -6,6 +6,9 @@ import { startFakeChatProvider, type FakeChatProvider } from './support/fake-cha
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { logOut } from './support/user-menu';
 
+// One worker runs this file whole: its tests share the server it starts once.
+test.describe.configure({ mode: 'default' });
+
 /**
  * The support-chat helper in Chromium (docs/support-chat.md), on a server of its own whose portal.config.json
  * names a Crisp widget served by a stand-in provider: loaded after login and never on the login page, allowed
