@@ -37,7 +37,8 @@ const SetToAllPortal = Type.Optional(Type.Boolean());
 
 /**
  * One portal's branding for the active organisation. A null colour or logo is the product's default (the portal's
- * configured preset); logos are absolute URLs of GET /v1/branding/logo/:logoId, public and cacheable.
+ * configured preset); logos are paths of GET /v1/branding/logo/:logoId (`/v1/branding/logo/<id>`, no host), public
+ * and cacheable: the portal loads them from the API's origin (core/http/api-asset-url.ts).
  */
 export const PortalBranding = Type.Object({
   portalId: Type.String(),

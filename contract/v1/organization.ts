@@ -9,7 +9,12 @@ export const Branding = Type.Object({
   primaryColor: Nullable(Type.String()),
   secondaryColor: Nullable(Type.String()),
   textColor: Nullable(Type.String()),
+  /**
+   * The logo's path, `/v1/branding/logo/<id>` (no host: PUBLIC_URL may name another host than the page's); the
+   * portal loads it from the API's origin (core/http/api-asset-url.ts). Null: the product's logo.
+   */
   file: Nullable(Type.String()),
+  /** The dark-mode logo's path, as `file`. */
   darkLogo: Nullable(Type.String()),
 });
 export type Branding = Static<typeof Branding>;
@@ -106,6 +111,7 @@ export const OrganizationAccessData = Type.Object({
   permissions: Type.Array(Type.Unsafe<Permission>(Type.String({ enum: [...PERMISSIONS] }))),
   kycStatus: Type.String(),
   kybStatus: Type.String(),
+  /** The entered portal's logo path (`branding.file`), null for the product's. */
   logo: Nullable(Type.String()),
   branding: Branding,
   passwordResetRequired: Type.Boolean(),

@@ -19,6 +19,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { DeploymentFacts } from '../config/deployment-facts';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
+import { apiAssetUrl } from '../http/api-asset-url';
 import { ContentErrorBoundary } from '../plugin/plugin-boundary';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
@@ -100,7 +101,7 @@ const AppLayout = observer(function AppLayout() {
     <AntdThemeProvider>
       <ProLayout
         title={config.brandName}
-        logo={session.logo ?? false}
+        logo={session.logo ? apiAssetUrl(session.logo, config.apiBaseUrl) : false}
         // The brand on the brand colour at every width: ProLayout's mobile header shows only what menuHeaderRender
         // gives (called there without props); the desktop side menu gets none, the mobile drawer gets the brand.
         headerTitleRender={() => <Brand className="portal-app-brand" />}

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
+import { apiAssetUrl } from '../http/api-asset-url';
 import { SessionStore } from '../session/session-store';
 
 /**
@@ -13,10 +14,12 @@ import { SessionStore } from '../session/session-store';
 export const Brand = observer(function Brand({ className }: { className?: string }) {
   const config = useService(PortalConfig);
   const session = useService(SessionStore);
+  // The organisation's logo is a path on the API (apiAssetUrl); the configured one is the deployment's own URL.
+  const logo = session.logo ? apiAssetUrl(session.logo, config.apiBaseUrl) : config.logoUrl;
   return (
     <span className={className ? `portal-brand ${className}` : 'portal-brand'} data-testid="portal-brand">
-      {session.logo || config.logoUrl ? (
-        <img className="portal-brand__logo" src={session.logo || config.logoUrl} alt={config.brandName} />
+      {logo ? (
+        <img className="portal-brand__logo" src={logo} alt={config.brandName} />
       ) : (
         config.brandName
       )}

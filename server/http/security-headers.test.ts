@@ -146,11 +146,18 @@ describe('the Content-Security-Policy of the portal follows portal.config.json',
     }
   });
 
-  it('lets the portal call an API on another origin (apiBaseUrl) and nothing else', async () => {
+  it('lets the portal call an API on another origin (apiBaseUrl) and show its logos, and nothing else', async () => {
     writeConfig({ apiBaseUrl: 'https://api.example.com/base/' });
     const policy = await pagePolicy(app);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.example.com']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', 'https://api.example.com']);
     expect(policy.get('script-src')).toEqual(["'self'"]);
+    // Logos come by path from the API's origin (core/http/api-asset-url.ts): `https:` does not cover plain http.
+    writeConfig({ apiBaseUrl: 'http://127.0.0.1:9/' });
+    expect((await pagePolicy(app)).get('img-src')).toContain('http://127.0.0.1:9');
+    writeConfig({ apiBaseUrl: '/' });
+    expect((await pagePolicy(app)).get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    writeConfig({});
   });
 
   it('follows the file at each request, and falls back to the strict policy when it cannot be read', async () => {
@@ -169,6 +176,7 @@ describe('the Content-Security-Policy of the portal follows portal.config.json',
     const policy = directives(response.headers['content-security-policy']);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     writeConfig({});
   });
 });

@@ -115,8 +115,8 @@ const withSources = (base: string[], extra: (string | null)[]) => [
 /**
  * The Content-Security-Policy of the portal's document for a deployment's configuration: the strict base
  * (server/README.md "Security") plus exactly what the configuration needs: the captcha provider's scripts and
- * frames (and the origin of `captcha.scriptUrl` when set), the API's origin when `apiBaseUrl` is on another
- * origin, and the support-chat provider's origins (and `supportChat.scriptUrl`'s) when one is configured, and
+ * frames (and the origin of `captcha.scriptUrl` when set), the API's origin (calls and logos) when `apiBaseUrl` is
+ * on another origin, and the support-chat provider's origins (and `supportChat.scriptUrl`'s) when one is configured, and
  * Stripe's when the server's PAYMENT_PROVIDER is stripe. docs/production.md shows the result for static hosting.
  */
 export function portalPageDirectives(
@@ -136,6 +136,9 @@ export function portalPageDirectives(
     directives['frame-src'] = withSources(directives['frame-src']!, [...captcha.frame, scriptOrigin]);
   }
   directives['connect-src'] = withSources(directives['connect-src']!, [originOf(config.apiBaseUrl)]);
+  // The organisation logos the API names by path load from its origin (core/http/api-asset-url.ts); `https:`
+  // alone would refuse an API over plain http (one on this machine, or a test's).
+  directives['img-src'] = withSources(directives['img-src']!, [originOf(config.apiBaseUrl)]);
   const chatProvider = config.supportChat?.provider;
   const chat =
     typeof chatProvider === 'string' && Object.hasOwn(SUPPORT_CHAT_SOURCES, chatProvider)

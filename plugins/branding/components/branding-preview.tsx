@@ -1,4 +1,4 @@
-import { PortalConfig, useService } from '@core';
+import { apiAssetUrl, PortalConfig, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,9 @@ const PreviewPane = observer(function PreviewPane({
   const captionId = useId();
   const { primaryColor, secondaryColor, textColor } = store.preview;
   const surface = SURFACES[mode];
-  const logo = mode === 'dark' ? (store.logoUrl('darkLogo') ?? store.logoUrl('logo')) : store.logoUrl('logo');
+  const chosen = mode === 'dark' ? (store.logoUrl('darkLogo') ?? store.logoUrl('logo')) : store.logoUrl('logo');
+  // A saved logo is a path on the API, which may be on another origin than the portal.
+  const logo = chosen ? apiAssetUrl(chosen, config.apiBaseUrl) : null;
   const onBrand: CSSProperties = { background: primaryColor, color: textColor };
   const modeName = t(`preview.${mode}`);
   return (

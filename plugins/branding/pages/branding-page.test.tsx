@@ -24,6 +24,9 @@ function echoColours() {
   }));
 }
 
+/** A saved logo as the server names it: a path, no host. */
+const LOGO_PATH = endpoints.logoFile.path.replace(':logoId', 'abc');
+
 describe('branding editor', { timeout: 180_000 }, () => {
   it('opens the account portal by default, names every portal tab, and the preview follows the typed colours', async () => {
     savedBranding(portals({ primaryColor: '#0B1F44', secondaryColor: '#F5A623', textColor: '#FFFFFF' }));
@@ -120,7 +123,7 @@ describe('branding editor', { timeout: 180_000 }, () => {
     savedBranding();
     const saved = echoColours();
     const uploaded = answer(endpoints.updateLogo, ({ body }) => ({
-      portals: portals({ logo: 'http://localhost/v1/branding/logo/abc', primaryColor: '#1565C0' }),
+      portals: portals({ logo: LOGO_PATH, primaryColor: '#1565C0' }),
       cleaned: body.variant === 'nothing',
     }));
     const { user, theme, session } = await openEditor();
@@ -147,9 +150,12 @@ describe('branding editor', { timeout: 180_000 }, () => {
     expect(uploaded.bodies[0].data).toMatch(/^iVBORw0KGgo/);
     // The host's header and theme follow the session at once: no reload.
     await waitFor(() => expect(theme.primary).toBe('#1565C0'));
-    expect(session.logo).toBe('http://localhost/v1/branding/logo/abc');
+    // The server answers a path; the header loads it from the API's origin (the test host's apiBaseUrl,
+    // http://localhost, is not jsdom's page origin), as the HTTP client calls it.
+    expect(session.logo).toBe(LOGO_PATH);
+    expect(window.location.origin).not.toBe('http://localhost');
     const brand = screen.getAllByTestId('portal-brand')[0]!;
-    expect(within(brand).getByRole('img')).toHaveAttribute('src', 'http://localhost/v1/branding/logo/abc');
+    expect(within(brand).getByRole('img')).toHaveAttribute('src', `http://localhost${LOGO_PATH}`);
   });
 
   it('another portal saved on its tab leaves this portal as it is', async () => {

@@ -16,9 +16,15 @@ type SessionBrandingColumns = Pick<
   'primaryColor' | 'secondaryColor' | 'textColor' | 'logoId' | 'darkLogoId'
 >;
 
-/** Where a stored logo is served (GET /v1/branding/logo/:logoId), as an absolute URL mails can load too. */
-export function logoUrl(links: Pick<PortalLinks, 'resolve'>, logoId: string | null): string | null {
-  return logoId ? links.resolve(`/v1/branding/logo/${encodeURIComponent(logoId)}`) : null;
+/**
+ * Where a stored logo is served (GET /v1/branding/logo/:logoId), as a path: an absolute URL built from PUBLIC_URL
+ * breaks when the portal is opened under another host name (127.0.0.1 against localhost), since the page's own
+ * Content-Security-Policy then refuses it. The portal resolves the path against its API origin; mails, which need
+ * an absolute URL, resolve it with `links.resolve` (mailBrandOf).
+ * @example logoPath('f3c…') // '/v1/branding/logo/f3c…'
+ */
+export function logoPath(logoId: string | null): string | null {
+  return logoId ? `/v1/branding/logo/${encodeURIComponent(logoId)}` : null;
 }
 
 /**
@@ -30,26 +36,22 @@ export function applicableColour(value: string | null | undefined): string | nul
 }
 
 /** The branding the organisation list and access answer carry (contract/v1/organization.ts `Branding`). */
-export function sessionBranding(
-  row: SessionBrandingColumns | undefined,
-  links: Pick<PortalLinks, 'resolve'>,
-): Branding {
+export function sessionBranding(row: SessionBrandingColumns | undefined): Branding {
   return {
     primaryColor: applicableColour(row?.primaryColor),
     secondaryColor: applicableColour(row?.secondaryColor),
     textColor: applicableColour(row?.textColor),
-    file: logoUrl(links, row?.logoId ?? null),
-    darkLogo: logoUrl(links, row?.darkLogoId ?? null),
+    file: logoPath(row?.logoId ?? null),
+    darkLogo: logoPath(row?.darkLogoId ?? null),
   };
 }
 
 /**
  * Each organisation's branding of one portal, in one query: no row is the product default (all null).
- * @example (await brandingOfOrganizations(db, links, [acme], 'kreanoAccount')).get(acme)?.primaryColor
+ * @example (await brandingOfOrganizations(db, [acme], 'kreanoAccount')).get(acme)?.primaryColor
  */
 export async function brandingOfOrganizations(
   db: Db,
-  links: Pick<PortalLinks, 'resolve'>,
   organizationIds: readonly string[],
   portalKey: string,
 ): Promise<Map<string, Branding>> {
@@ -66,22 +68,18 @@ export async function brandingOfOrganizations(
             ),
           );
   const byOrganization = new Map(rows.map((row) => [row.organizationId, row]));
-  return new Map(organizationIds.map((id) => [id, sessionBranding(byOrganization.get(id), links)]));
+  return new Map(organizationIds.map((id) => [id, sessionBranding(byOrganization.get(id))]));
 }
 
 /** One organisation's branding of one portal. */
-export async function brandingOf(
-  db: Db,
-  links: Pick<PortalLinks, 'resolve'>,
-  organizationId: string,
-  portalKey: string,
-): Promise<Branding> {
-  return (await brandingOfOrganizations(db, links, [organizationId], portalKey)).get(organizationId)!;
+export async function brandingOf(db: Db, organizationId: string, portalKey: string): Promise<Branding> {
+  return (await brandingOfOrganizations(db, [organizationId], portalKey)).get(organizationId)!;
 }
 
 /**
  * The brand of the mails an organisation's people receive (invitations, organisation notices): the logo and primary
- * colour of its account portal, each null when it has none (the mail then shows the product's).
+ * colour of its account portal, each null when it has none (the mail then shows the product's). The logo is an
+ * absolute URL on PUBLIC_URL: a mail client has no page origin to resolve a path against.
  * @example mailTemplates.invitation(email, org.name, inviter, url, language, await mailBrandOf(db, links, org.id, org.name))
  */
 export async function mailBrandOf(
@@ -90,6 +88,10 @@ export async function mailBrandOf(
   organizationId: string,
   organizationName: string,
 ): Promise<MailBrand> {
-  const branding = await brandingOf(db, links, organizationId, ACCOUNT_PORTAL_KEY);
-  return { name: organizationName, logoUrl: branding.file, primaryColor: branding.primaryColor };
+  const branding = await brandingOf(db, organizationId, ACCOUNT_PORTAL_KEY);
+  return {
+    name: organizationName,
+    logoUrl: branding.file ? links.resolve(branding.file) : null,
+    primaryColor: branding.primaryColor,
+  };
 }

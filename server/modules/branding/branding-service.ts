@@ -18,7 +18,7 @@ import { newId } from '../../security/random';
 import type { Services } from '../../services';
 import { portals } from '../organizations/schema';
 import type { AuthContext } from '../sessions/session-service';
-import { applicableColour, logoUrl } from './branding-queries';
+import { applicableColour, logoPath } from './branding-queries';
 import { LogoRefused, processLogo } from './logo-processing';
 import { brandingLogos, portalBranding } from './schema';
 
@@ -35,7 +35,7 @@ export const BRANDING_MESSAGES = {
   portalNotFound: 'organizations.portalNotFound',
 } satisfies Record<string, MessageKey>;
 
-export type BrandingServiceNeeds = Pick<Services, 'db' | 'clock' | 'audit' | 'links' | 'svgSanitiser'>;
+export type BrandingServiceNeeds = Pick<Services, 'db' | 'clock' | 'audit' | 'svgSanitiser'>;
 
 type PortalRow = typeof portals.$inferSelect;
 type BrandingRow = typeof portalBranding.$inferSelect;
@@ -270,8 +270,8 @@ export class BrandingService {
         primaryColor: applicableColour(row?.primaryColor),
         secondaryColor: applicableColour(row?.secondaryColor),
         textColor: applicableColour(row?.textColor),
-        logo: logoUrl(this.s.links, row?.logoId ?? null),
-        darkLogo: logoUrl(this.s.links, row?.darkLogoId ?? null),
+        logo: logoPath(row?.logoId ?? null),
+        darkLogo: logoPath(row?.darkLogoId ?? null),
         updatedAt: row ? row.updatedAt.toISOString() : null,
       };
     });

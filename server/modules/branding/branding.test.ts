@@ -38,7 +38,8 @@ const portalOf = (answer: { json: { data: { portals: { portalKey: string }[] } }
   answer.json.data.portals.find((portal) => portal.portalKey === key) as Record<string, unknown>;
 const auditOf = async (event: string) =>
   db().select().from(activityLogs).where(eq(activityLogs.eventType, event)).orderBy(activityLogs.seq);
-const pathOf = (url: string) => new URL(url).pathname;
+// A logo is answered by path, never by a host: PUBLIC_URL may name another host than the one the page is opened on.
+const LOGO_PATH = /^\/v1\/branding\/logo\/[\w-]+$/;
 
 describe('GET /v1/branding', () => {
   it("lists every portal with the organisation's seeded colours, portal names and no logo yet", async () => {
@@ -154,16 +155,16 @@ describe('colours (PATCH /v1/branding)', () => {
 });
 
 describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => {
-  let logoUrl: string;
+  let logoPath: string;
 
   it('stores a PNG (sent with any name) as a re-encoded image/png and serves it with restrictive headers', async () => {
     const response = await upload(owner, base64(await png()));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json).toMatchObject({ msg: 'Logo saved', data: { cleaned: false } });
-    logoUrl = portalOf(response, 'kreanoAccount').logo as string;
-    expect(logoUrl).toMatch(/^https?:\/\/[^/]+\/v1\/branding\/logo\/[\w-]+$/);
+    logoPath = portalOf(response, 'kreanoAccount').logo as string;
+    expect(logoPath).toMatch(LOGO_PATH);
 
-    const served = await call(app, { url: pathOf(logoUrl) });
+    const served = await call(app, { url: logoPath });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['content-security-policy']).toMatch(/^default-src 'none'/);
@@ -173,14 +174,14 @@ describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => 
     expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
 
     const again = await call(app, {
-      url: pathOf(logoUrl),
+      url: logoPath,
       headers: { 'if-none-match': served.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
     const logos = await api(app, owner).get('/v1/logo?portalId=kreanoAccount');
-    expect(logos.json.data).toMatchObject({ logo: logoUrl, darkLogo: null });
+    expect(logos.json.data).toMatchObject({ logo: logoPath, darkLogo: null });
   });
 
   it('the organisation list and the access answer carry the stored logo and colours', async () => {
@@ -193,16 +194,18 @@ describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => 
       primaryColor: '#123456',
       secondaryColor: '#abcdef',
       textColor: '#12345678',
-      file: logoUrl,
+      file: logoPath,
       darkLogo: null,
     });
+    expect(acme.branding.file).toMatch(LOGO_PATH);
+    expect((await call(app, { url: acme.branding.file })).statusCode).toBe(200);
     const access = await call(app, {
       url: '/v1/organization/access',
       token: accessToken,
       body: { portalId: 'kreanoAccount', orgId: DEMO_IDS.acme },
     });
-    expect(access.json.data.logo).toBe(logoUrl);
-    expect(access.json.data.branding.file).toBe(logoUrl);
+    expect(access.json.data.logo).toBe(logoPath);
+    expect(access.json.data.branding.file).toBe(logoPath);
   });
 
   it('refuses an HTML file named logo.png and a GIF, saying what is allowed, and keeps the stored logo', async () => {
@@ -217,7 +220,7 @@ describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => 
         code: 'LOGO_REFUSED',
       });
     }
-    expect((await api(app, owner).get('/v1/logo?portalId=kreanoAccount')).json.data.logo).toBe(logoUrl);
+    expect((await api(app, owner).get('/v1/logo?portalId=kreanoAccount')).json.data.logo).toBe(logoPath);
   });
 
   it('refuses more than 1 MB and more than 2000 × 2000 px with their limits', async () => {
@@ -229,7 +232,7 @@ describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => 
     expect(tooWide.json.msg).toBe('The logo must be at most 2000 × 2000 pixels');
     const notBase64 = await upload(owner, 'not base64!');
     expect(notBase64.json.msg).toBe('The logo must be sent as base64 data');
-    expect((await api(app, owner).get('/v1/logo?portalId=kreanoAccount')).json.data.logo).toBe(logoUrl);
+    expect((await api(app, owner).get('/v1/logo?portalId=kreanoAccount')).json.data.logo).toBe(logoPath);
   });
 
   it('cleans an SVG with a script and an onload handler, says so, and never serves the script', async () => {
@@ -240,7 +243,9 @@ describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => 
       msg: 'Logo saved. Scripts, event handlers and external references were removed from the SVG',
       data: { cleaned: true },
     });
-    const served = await call(app, { url: pathOf(portalOf(response, 'kreanoAccount').darkLogo as string) });
+    const darkLogo = portalOf(response, 'kreanoAccount').darkLogo as string;
+    expect(darkLogo).toMatch(LOGO_PATH);
+    const served = await call(app, { url: darkLogo });
     expect(served.headers['content-type']).toBe('image/svg+xml');
     expect(served.headers['content-security-policy']).toMatch(/^default-src 'none'/);
     expect(served.body).not.toMatch(/script|onload|alert/);
@@ -250,10 +255,10 @@ describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => 
   it('a second server instance on the same database serves the logo uploaded through the first', async () => {
     const twin = await createTwinApp(app);
     try {
-      const served = await call(twin, { url: pathOf(logoUrl) });
+      const served = await call(twin, { url: logoPath });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
-      expect(served.headers.etag).toBe((await call(app, { url: pathOf(logoUrl) })).headers.etag);
+      expect(served.headers.etag).toBe((await call(app, { url: logoPath })).headers.etag);
     } finally {
       await twin.close();
     }
@@ -262,11 +267,11 @@ describe('logos (PATCH and GET /v1/logo, GET /v1/branding/logo/:logoId)', () => 
   it('a replaced logo is deleted with the change, and its old URL answers 404', async () => {
     const response = await upload(owner, base64(await png(50, 50)));
     const next = portalOf(response, 'kreanoAccount').logo as string;
-    expect(next).not.toBe(logoUrl);
-    const old = await call(app, { url: pathOf(logoUrl) });
+    expect(next).not.toBe(logoPath);
+    const old = await call(app, { url: logoPath });
     expect(old.statusCode).toBe(404);
     expect(old.json).toEqual({ msg: 'Logo not found', code: 'LOGO_NOT_FOUND' });
-    logoUrl = next;
+    logoPath = next;
   });
 
   it('setToAllPortal gives every portal the same stored file; data null removes it', async () => {
@@ -297,10 +302,13 @@ describe('branded mail', () => {
     const [mail] = (await call(app, { url: '/dev/mailbox/messages?to=branded.mail%40example.com' })).json as {
       html: string;
     }[];
-    expect(mail.html).toContain(`<img src="${logo}" alt="Acme Pty Ltd"`);
+    // A mail client has no page to resolve a path against: the mail carries the logo on PUBLIC_URL.
+    expect(logo).toMatch(LOGO_PATH);
+    expect(mail.html).toContain(`<img src="${app.services.config.publicUrl}${logo}" alt="Acme Pty Ltd"`);
+    expect(app.services.config.publicUrl).toMatch(/^https?:\/\/[^/]+$/);
     // The colour without its opacity (mail clients ignore it), with the text colour that reads on it.
     expect(mail.html).toContain('background:#1f6f43;color:#ffffff');
-    const served = await call(app, { url: pathOf(logo) });
+    const served = await call(app, { url: logo });
     expect(served.statusCode).toBe(200);
   });
 

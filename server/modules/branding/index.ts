@@ -26,7 +26,7 @@ export const LOGO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  */
 export default defineServerModule({
   name: 'branding',
-  needs: ['access', 'audit', 'authenticate', 'clock', 'db', 'links', 'svgSanitiser'],
+  needs: ['access', 'audit', 'authenticate', 'clock', 'db', 'svgSanitiser'],
   seed: brandingSeed,
   plugin: async (app, { authenticate, ...services }) => {
     const branding = new BrandingService(services);

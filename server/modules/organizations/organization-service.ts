@@ -120,7 +120,7 @@ export class OrganizationService {
         enabled: org.enabled,
         portals: map,
         // The branding this portal (the account portal) shows for each organisation (docs/branding.md).
-        branding: sessionBranding(branding ?? undefined, this.s.links),
+        branding: sessionBranding(branding ?? undefined),
       };
     });
   }
@@ -189,7 +189,7 @@ export class OrganizationService {
       details: { portal: portal.key, newPortal: body.newPortal ?? false },
     });
     // The entered portal's branding for this organisation; its logo is also the answer's `logo`.
-    const branding = await brandingOf(db, this.s.links, org.id, portal.key);
+    const branding = await brandingOf(db, org.id, portal.key);
     return {
       ...tokens,
       role,
