@@ -1,4 +1,4 @@
-import { PagedTable, useDateFormat, type PagedTableColumn } from '@core';
+import { Bdi, PagedTable, useDateFormat, type PagedTableColumn } from '@core';
 import type { ActivityLogRow } from '@contract/v1/activity-log';
 import { ACTIVITY_LIMITS } from '@contract/v1/activity-log-constants';
 import { Button, Tag } from 'antd';
@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceText } from '../format/device-text';
-import { eventSentence } from '../format/event-sentence';
+import { EventSentence } from './event-sentence';
 import type { ActivityStore } from '../stores/activity-store';
 
 /**
@@ -41,7 +41,7 @@ export const ActivityTable = observer(function ActivityTable({
       render: (row) => (
         <div className="activity-event">
           <Tag>{t(`categories.${row.category}`)}</Tag>
-          <span>{eventSentence(t, row)}</span>
+          <EventSentence row={row} />
         </div>
       ),
     },
@@ -51,7 +51,13 @@ export const ActivityTable = observer(function ActivityTable({
             key: 'actor',
             title: t('table.actor'),
             render: (row: ActivityLogRow) =>
-              row.actor ? (row.actor.name ?? row.actor.email ?? t('someone')) : t('table.system'),
+              row.actor?.name || row.actor?.email ? (
+                <Bdi>{row.actor.name || row.actor.email}</Bdi>
+              ) : row.actor ? (
+                t('someone')
+              ) : (
+                t('table.system')
+              ),
           },
         ]
       : []),

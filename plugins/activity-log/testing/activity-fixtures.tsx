@@ -20,6 +20,15 @@ export function inOrganization(role = 'owner', permissions?: string[]) {
   });
 }
 
+/**
+ * Finds an event's sentence by its whole text: its names sit in elements of their own (EventSentence), so the
+ * text is no single text node that plain `getByText` would match.
+ */
+export const sentence =
+  (text: string) =>
+  (_content: string, element: Element | null): boolean =>
+    !!element?.classList.contains('activity-sentence') && element.textContent === text;
+
 export { answer, type Recorded } from '../../../tests/msw/recorded-answers';
 
 export function event(

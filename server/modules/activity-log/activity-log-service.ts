@@ -38,6 +38,30 @@ export const ACTIVITY_MESSAGES = {
   eventNotFound: 'activity.eventNotFound',
 } satisfies Record<string, MessageKey>;
 
+/**
+ * The values of a sentence that are data someone typed (people, emails, organisations, apps, roles, passkeys,
+ * portals), not words of the locale. The description is plain text (the CSV, the copy of one's data, the portal's
+ * fallback), where no element can isolate them, so each goes between Unicode's first-strong isolate (U+2068) and
+ * pop-directional isolate (U+2069): a Latin name or an address inside an Arabic sentence keeps its dots and
+ * neighbouring words in place, and an Arabic name inside an English sentence stays whole. Invisible when read.
+ */
+const NAME_VALUES = [
+  'actor',
+  'target',
+  'organisation',
+  'name',
+  'email',
+  'newEmail',
+  'oldEmail',
+  'roleName',
+  'beforeName',
+  'afterName',
+  'before',
+  'after',
+  'portal',
+] as const;
+const isolated = (text: string): string => `\u2068${text}\u2069`;
+
 export type ActivityLogServiceNeeds = Pick<Services, 'db' | 'clock' | 'i18n' | 'access' | 'gate'>;
 
 /** One row as the query reads it (snake_case; timestamps are strings on pg and Dates on PGlite). */
@@ -396,6 +420,10 @@ export class ActivityLogService {
     };
     for (const [key, value] of Object.entries(params)) {
       if (value !== null) values[key] = typeof value === 'boolean' ? String(value) : value;
+    }
+    for (const key of NAME_VALUES) {
+      const value = values[key];
+      if (typeof value === 'string' && value) values[key] = isolated(value);
     }
     values.methodLabel = label('methods', params.method);
     values.factorLabel = label('factors', params.secondFactor ?? params.method);

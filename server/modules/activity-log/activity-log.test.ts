@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema';
 import type { App } from '../../http/types';
@@ -11,7 +12,10 @@ import { JOB_NAMES, membersDigestJob, retentionJob } from '../scheduler/jobs';
 import { Scheduler } from '../scheduler/scheduler';
 import { organizationJobSettings } from '../scheduler/schema';
 import { users } from '../users/schema';
+import { safeCell } from './csv';
 
+/** A name as the sentences carry it: between first-strong isolate and pop-directional isolate. */
+const fsi = (name: string) => `\u2068${name}\u2069`;
 const DAY_MS = 24 * 3600_000;
 // 09:00 UTC = 20:00 in Sydney (Acme's zone): the same calendar day in both.
 const clock = new FakeClock(Date.UTC(2030, 0, 15, 9, 0, 0));
@@ -119,7 +123,7 @@ describe('GET /v1/activity-logs: what each feature recorded, with actor, target 
       organization: { id: DEMO_IDS.acme, name: 'Acme Pty Ltd' },
       target: { kind: 'user', id: bob, name: 'Bob Member' },
       params: { before: 'member', after: 'admin', beforeName: 'Member', afterName: 'Admin' },
-      description: 'Role of Bob Member changed from Member to Admin',
+      description: `Role of ${fsi('Bob Member')} changed from ${fsi('Member')} to ${fsi('Admin')}`,
       reportable: false,
     });
     expect(latest.params).toMatchObject({ before: 'admin', after: 'member' });
@@ -129,7 +133,40 @@ describe('GET /v1/activity-logs: what each feature recorded, with actor, target 
     const owner = await enter('demo@example.com');
     const { json } = await logs(owner, 'type=organisation&eventType=members', { 'accept-language': 'fr' });
     const row: Row = json.data.items.find((item: Row) => item.eventType === 'member.role-changed');
-    expect(row.description).toBe('Rôle de Bob Member changé de Administrateur à Membre');
+    expect(row.description).toBe(
+      `Rôle de ${fsi('Bob Member')} changé de ${fsi('Administrateur')} à ${fsi('Membre')}`,
+    );
+  });
+
+  it('isolates every name in an Arabic sentence, in the list and in the CSV', async () => {
+    const owner = await enter('demo@example.com');
+    const { json } = await logs(owner, 'type=organisation&eventType=members', { 'accept-language': 'ar' });
+    const row: Row = json.data.items.find((item: Row) => item.eventType === 'member.role-changed');
+    const arabic = JSON.parse(
+      readFileSync(new URL('../../../locales/ar/server.json', import.meta.url), 'utf8'),
+    ).activity;
+    // The Arabic sentence, its Latin name and role names each isolated: no neighbouring word or dot moves.
+    expect(row.description).toBe(
+      arabic.events.member['role-changed']
+        .replace('{{target}}', fsi('Bob Member'))
+        .replace('{{beforeName}}', fsi(arabic.roles[row.params.before as string]))
+        .replace('{{afterName}}', fsi(arabic.roles[row.params.after as string])),
+    );
+    const csv = await call(app, {
+      url: '/v1/activity-logs/export?type=organisation&eventType=sign-in',
+      token: owner,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(csv.statusCode).toBe(200);
+    const access = csv.rawPayload
+      .toString('utf8')
+      .split('\r\n')
+      .find((line) => line.includes(',organization.access,'))!;
+    expect(access).toContain(
+      arabic.events.organization.access.replace('{{organisation}}', fsi('Acme Pty Ltd')),
+    );
+    // A formula behind the isolate is still refused by the spreadsheet escape.
+    expect(safeCell(fsi('=HYPERLINK("http://x.test")'))).toBe(`'${fsi('=HYPERLINK("http://x.test")')}`);
   });
 
   it('shows an app launched and the organisation entered, each named', async () => {
@@ -145,13 +182,13 @@ describe('GET /v1/activity-logs: what each feature recorded, with actor, target 
     expect(row).toMatchObject({
       actor: { name: 'Demo User' },
       target: { kind: 'app', id: redaction.id, name: 'AI Redaction' },
-      description: 'Launched AI Redaction',
+      description: `Launched ${fsi('AI Redaction')}`,
     });
     const entered = await logs(owner, 'type=organisation&eventType=sign-in');
     const access: Row = entered.json.data.items.find((item: Row) => item.eventType === 'organization.access');
     expect(access).toMatchObject({
       organization: { id: DEMO_IDS.acme, name: 'Acme Pty Ltd' },
-      description: 'Entered Acme Pty Ltd',
+      description: `Entered ${fsi('Acme Pty Ltd')}`,
     });
   });
 });

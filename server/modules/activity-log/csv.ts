@@ -2,13 +2,15 @@ import { stringify, type Stringifier } from 'csv-stringify';
 
 /**
  * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, and the tab and carriage return that some
- * read before them) is prefixed with an apostrophe, as OWASP's CSV-injection advice says: the text stays
+ * read before them, behind any invisible direction control) is prefixed with an apostrophe, as OWASP's CSV-injection advice says: the text stays
  * readable and is never evaluated.
  */
 export function safeCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  // Invisible direction marks and isolates (a description's names sit between U+2068 and U+2069) are looked
+  // past: some programs drop them on reading, and what follows would then lead the cell.
+  return /^[\u200e\u200f\u2066-\u2069]*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /**
