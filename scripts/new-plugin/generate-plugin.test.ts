@@ -63,6 +63,7 @@ describe('npm run new:plugin', () => {
           'plugins/plugin-probe/index.ts',
           'plugins/plugin-probe/pages/plugin-probe-page.tsx',
           'plugins/plugin-probe/pages/plugin-probe-page.test.tsx',
+          'e2e/plugin-probe.spec.ts',
           'plugins/plugin-probe/stores/plugin-probe-store.ts',
           'locales/ar/plugin-probe.json',
           'locales/fr/plugin-probe.server.json',

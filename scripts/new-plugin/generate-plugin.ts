@@ -59,6 +59,7 @@ function portalActions(root: string, id: string, withServer: boolean): ActionTyp
     add(join(plugin, 'index.ts'), 'plugin-index.ts.hbs'),
     add(join(plugin, 'pages', `${id}-page.tsx`), 'plugin-page.tsx.hbs'),
     add(join(plugin, 'pages', `${id}-page.test.tsx`), 'plugin-page.test.tsx.hbs'),
+    add(join(root, 'e2e', `${id}.spec.ts`), 'plugin-e2e.spec.ts.hbs'),
     ...(withServer
       ? [
           add(join(plugin, 'api', `${id}-api-token.ts`), 'plugin-api-token.ts.hbs'),
