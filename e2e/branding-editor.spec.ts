@@ -172,6 +172,17 @@ test.describe('branding editor', () => {
     await expect.poll(() => primaryOf(page)).toBe(PRIMARY);
     await expectLogoShown(page);
 
+    // The portal opened under another host name than PUBLIC_URL (localhost against 127.0.0.1): the logo, named by
+    // path, loads from the page's own origin, which the page's CSP allows; on PUBLIC_URL it was refused (issue #39).
+    const renamedHost = new URL(page.url());
+    renamedHost.hostname = renamedHost.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+    const renamed = await browser.newPage({ baseURL: renamedHost.origin });
+    await useConfig(renamed, withBranding);
+    await logIn(renamed, owner);
+    await choose(renamed, organization);
+    await expectLogoShown(renamed);
+    await renamed.close();
+
     // The member accepts and is offered no branding.
     const link = new URL(linkTo(mail, '/invite'));
     const memberPage = await browser.newPage();
