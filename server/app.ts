@@ -140,7 +140,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     // A URL the router cannot decode (`%ED%A0%80`) or a path parameter over its length: the error envelope too.
     frameworkErrors: answerFrameworkError,
+    // One line per request, when it is answered (below), instead of Fastify's two ('incoming', 'completed').
+    disableRequestLogging: true,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  if (options.logger) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      done();
+    });
+  }
   refuseOffContractRoutes(app);
   // JSON only: Fastify also parses text/plain, which a cross-site form can send without a preflight (415 instead).
   app.removeContentTypeParser('text/plain');

@@ -202,3 +202,12 @@ describe('network and header settings (server/README.md "Security")', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/path' })).toThrow('CORS_ORIGINS');
   });
 });
+
+describe('LOG_FORMAT', () => {
+  it('is readable lines in development and JSON in production unless the deployer says otherwise', () => {
+    expect(loadConfig({}).logFormat).toBe('readable');
+    expect(loadConfig(PRODUCTION).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'pretty' })).toThrow('LOG_FORMAT must be one of json, readable, got "pretty"');
+  });
+});

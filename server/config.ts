@@ -12,6 +12,9 @@ import { SIMULATION_NAMES, simulatedServices, simulationChecks, type SimulationN
 export type CaptchaProviderName = 'none' | 'recaptcha' | 'turnstile';
 
 /** Everything the server reads from its environment, parsed once at start-up. */
+export const logFormats = ['json', 'readable'] as const;
+export type LogFormat = (typeof logFormats)[number];
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -95,6 +98,12 @@ export interface ServerConfig {
   signUpAnswerFloorMs: number;
   bodyLimitBytes: number;
   logLevel: string;
+  /**
+   * How log lines are written (LOG_FORMAT): `json`, one pino object per line for a log collector (the default in
+   * production), or `readable`, one short line per request or message for a person watching `npm start` (the default
+   * elsewhere).
+   */
+  logFormat: LogFormat;
   /**
    * Business organisations one user may own (ORGANIZATION_LIMIT, 0 or more); null = portal.config.json's
    * `organizationLimit`, else 5 (server/modules/organization-acl/organization-limit.ts).
@@ -362,6 +371,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ),
     bodyLimitBytes: 1024 * 1024,
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: oneOf(env, 'LOG_FORMAT', logFormats, isProduction ? 'json' : 'readable'),
     organizationLimit: optionalCount(env, 'ORGANIZATION_LIMIT'),
     apiDocs: flag(env, 'API_DOCS', !isProduction),
     hsts: { mode: hstsMode, maxAgeSeconds: integer(env, 'HSTS_MAX_AGE', 365 * 24 * 3600) },

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   // Variables already set in the environment win over the file.
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = refuseStartOnError(() => loadConfig());
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, config.logFormat);
   const { errors, warnings } = productionChecks(config, enabledPortalPlugins(config.portalConfigFile));
   if (errors.length > 0) throw new StartRefused(errors.join('\n'));
   for (const warning of warnings) logger.warn(warning);
