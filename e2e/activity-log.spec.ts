@@ -189,7 +189,7 @@ test.describe('activity log', () => {
     await expect(change).toHaveCount(1);
     // Both test accounts are called Robin Journey: the sentence names the owner, then the member.
     await expect(change).toContainText(
-      `${owner.firstName} ${owner.lastName} changed the role of ${member.firstName} ${member.lastName} from member to admin.`,
+      `${owner.firstName} ${owner.lastName} changed the role of ${member.firstName} ${member.lastName} from Member to Admin.`,
     );
   });
 });

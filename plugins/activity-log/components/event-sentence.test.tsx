@@ -13,7 +13,8 @@ const ROLE_CHANGE: ActivityLogRow = event({
   category: 'members',
   actor: { id: 'u-1', name: 'Jane Citizen', email: 'jane@example.com' },
   target: { kind: 'user', id: 'u-2', name: 'john@example.com' },
-  params: { before: 'member', after: 'admin' },
+  // As the server sends them to an Arabic reader: the codes, and the roles' names in Arabic.
+  params: { before: 'member', after: 'admin', beforeName: 'عضو', afterName: 'المسؤول' },
 });
 
 const TRANSFER: ActivityLogRow = event({
@@ -50,8 +51,8 @@ describe('an event sentence isolates its names', () => {
   it('in Arabic, each Latin name and email in its own bdi, the rest the Arabic sentence', () => {
     const sentence = renderSentence(ROLE_CHANGE, 'ar');
     const names = [...sentence.querySelectorAll('bdi')].map((bdi) => bdi.textContent);
-    expect(names).toEqual(['Jane Citizen', 'john@example.com', 'member', 'admin']);
-    const values = { actor: 'Jane Citizen', target: 'john@example.com', before: 'member', after: 'admin' };
+    expect(names).toEqual(['Jane Citizen', 'john@example.com', 'عضو', 'المسؤول']);
+    const values = { actor: 'Jane Citizen', target: 'john@example.com', before: 'عضو', after: 'المسؤول' };
     const template = ar.events.member['role-changed'];
     expect(sentence.textContent).toBe(filled(template, values));
     expect(wordsOutsideNames(sentence)).toBe(template.replace(/\{\{\w+\}\}/g, ''));
@@ -75,20 +76,26 @@ describe('an event sentence isolates its names', () => {
   });
 
   it('in English, reads as before with the names isolated', () => {
-    const sentence = renderSentence(ROLE_CHANGE, 'en');
-    expect(sentence.textContent).toBe(
-      'Jane Citizen changed the role of john@example.com from member to admin.',
-    );
+    const english = { ...ROLE_CHANGE, params: { before: 'member', after: 'admin', beforeName: 'Member', afterName: 'Admin' } };
+    const sentence = renderSentence(english, 'en');
+    expect(sentence.textContent).toBe('Jane Citizen changed the role of john@example.com from Member to Admin.');
     expect(sentence.textContent).toBe(
       filled(en.events.member['role-changed'], {
         actor: 'Jane Citizen',
         target: 'john@example.com',
-        before: 'member',
-        after: 'admin',
+        before: 'Member',
+        after: 'Admin',
       }),
     );
     expect(sentence.querySelector('bdi')?.textContent).toBe('Jane Citizen');
     expect(wordsOutsideNames(sentence)).toBe(' changed the role of  from  to .');
+  });
+
+  it("names a role by its code only when the server sent no name for it (a row from an older server)", () => {
+    const unnamed = { ...ROLE_CHANGE, params: { before: 'member', after: 'admin' } };
+    expect(renderSentence(unnamed, 'en').textContent).toBe(
+      'Jane Citizen changed the role of john@example.com from member to admin.',
+    );
   });
 
   it("leaves 'Someone' as a word of the sentence, not a name", () => {

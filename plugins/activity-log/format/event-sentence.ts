@@ -57,6 +57,12 @@ export function eventSentenceParts(t: TFunction, row: ActivityLogRow): SentenceP
   values.target = row.target?.name ?? row.target?.id ?? '';
   values.organization = row.organization?.name ?? '';
   values.email ??= row.actor?.email ?? '';
+  // A role as people read it, not its code: the server names built-in roles in the user's language and custom roles
+  // as their organisation named them (`roleName`, `beforeName`, `afterName`); the code is the last resort.
+  for (const key of ['role', 'before', 'after'] as const) {
+    const named = row.params[`${key}Name`];
+    if (typeof named === 'string' && named) values[key] = named;
+  }
   const method = methodText(t, row.params);
   if (method) values.method = method;
   // A two-factor change names the factor and what happened to it in words: the change picks the sentence
@@ -90,7 +96,7 @@ export function eventSentenceParts(t: TFunction, row: ActivityLogRow): SentenceP
 
 /**
  * The same sentence as plain text, names unmarked: for places where no element can go.
- * @example eventSentence(t, row) // 'Jane Citizen changed the role of bob@example.com from member to admin.'
+ * @example eventSentence(t, row) // 'Jane Citizen changed the role of bob@example.com from Member to Admin.'
  */
 export function eventSentence(t: TFunction, row: ActivityLogRow): string {
   return eventSentenceParts(t, row)
