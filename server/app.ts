@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type Ajv from 'ajv';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { OneLinePerRequest } from './http/one-line-per-request';
 import { API_PREFIX, REFRESH_TOKEN_HEADER } from '../contract/v1/constants';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
@@ -140,15 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     // A URL the router cannot decode (`%ED%A0%80`) or a path parameter over its length: the error envelope too.
     frameworkErrors: answerFrameworkError,
-    // One line per request, when it is answered (below), instead of Fastify's two ('incoming', 'completed').
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-  if (options.logger) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-      done();
-    });
-  }
   refuseOffContractRoutes(app);
   // JSON only: Fastify also parses text/plain, which a cross-site form can send without a preflight (415 instead).
   app.removeContentTypeParser('text/plain');
