@@ -165,7 +165,15 @@ async function checkAnswers(base, folder) {
   const injected = /<script type="application\/json" id="portal-config">([^<]*)<\/script>/.exec(html)?.[1];
   if (!injected || !JSON.parse(injected).config)
     failCheck(`/login carries no validated portal configuration; it answered:\n${html.slice(0, 800)}`);
-  const asBuilt = html.replace(/\n\s*<!-- portal-document -->[\s\S]*<!-- \/portal-document -->/, '');
+  // The deployment's look before any script (server/web/portal-document.ts withDeploymentLook): its brand name as the
+  // title, its colours in one style element; the rest is the page as built.
+  const brandName = JSON.parse(readFileSync(join(folder, 'portal.config.json'), 'utf8')).brandName;
+  if (!html.includes(`<title>${brandName}</title>`) || !/<style id="portal-look">[^<]*html,body\{background:/.test(html))
+    failCheck(`/login does not carry the deployment's title "${brandName}" and colours; it answered:\n${html.slice(0, 800)}`);
+  const asBuilt = html
+    .replace(/\n\s*<!-- portal-document -->[\s\S]*<!-- \/portal-document -->/, '')
+    .replace(/\n\s*<meta name="theme-color" content="[^"]*"><style id="portal-look">[^<]*<\/style>/, '')
+    .replace(/<title>[^<]*<\/title>/, /<title>[^<]*<\/title>/.exec(expected)?.[0] ?? '');
   if (asBuilt !== expected)
     failCheck(`/login did not answer the built portal's index.html; it answered:\n${html.slice(0, 500)}`);
 
