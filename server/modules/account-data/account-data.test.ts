@@ -52,6 +52,20 @@ async function settled(token: string) {
   throw new Error('the copy never settled');
 }
 
+/**
+ * The mail is sent once the copy is stored as ready (its state can be read ready a moment before, on PostgreSQL from
+ * another connection): the mailbox is read again until it holds the mail.
+ */
+async function mailed(to: string, subject: string) {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    await app.services.mailer.idle();
+    const mail = (await mailbox(app, to)).find((m) => m.subject === subject);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return undefined;
+}
+
 describe('download my data', () => {
   it('is prepared in the background, mailed when ready, and holds the profile, organisations, 2FA, sessions and activity', async () => {
     const { accessToken } = await loginAs(app, 'alice@example.com');
@@ -65,8 +79,7 @@ describe('download my data', () => {
     expect(ready).toMatchObject({ id: asked.json.data.export.id, status: 'ready' });
     expect(Date.parse(ready.expiresAt) - Date.parse(ready.readyAt)).toBe(DATA_EXPORT_LIFETIME_DAYS * 24 * 3600_000);
 
-    await app.services.mailer.idle();
-    const mail = (await mailbox(app, 'alice@example.com')).find((m) => m.subject === 'A copy of your data is ready');
+    const mail = await mailed('alice@example.com', 'A copy of your data is ready');
     expect(mail).toBeDefined();
     // The mail points to the page, never to the file: the link carries no credential.
     expect(mail!.links).toContain('http://portal.test/user/data');
