@@ -11,11 +11,13 @@ import { AntdNotifier } from '../core/ui/antd-notifier';
 export function watchToasts() {
   const error = vi.spyOn(AntdNotifier.prototype, 'error');
   const info = vi.spyOn(AntdNotifier.prototype, 'info');
+  const success = vi.spyOn(AntdNotifier.prototype, 'success');
   onTestFinished(() => {
     error.mockRestore();
     info.mockRestore();
+    success.mockRestore();
   });
-  return { error, info };
+  return { error, info, success };
 }
 
 export type WatchedToasts = ReturnType<typeof watchToasts>;

@@ -104,8 +104,9 @@ export class HttpUserSecurityApi {
   }
 
   /** A new set, shown once; the pipeline asks the user to confirm it is them first when needed. */
+  /** No toast: the dialog that shows the codes says what happened, and a toast sat over its title on a phone. */
   generateRecoveryCodes(signal?: AbortSignal) {
-    return this.http.call(endpoints.generateRecoveryCodes, undefined, { signal, showSuccess: true });
+    return this.http.call(endpoints.generateRecoveryCodes, undefined, { signal });
   }
 
   removePasskey(passkeyId: string, signal?: AbortSignal) {

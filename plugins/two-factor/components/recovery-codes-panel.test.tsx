@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { endpoints } from '@contract/v1/endpoints';
 import type { RecoveryCodeStatus } from '@contract/v1/recovery-codes';
+import { watchToasts } from '../../../tests/form-message';
 import { endpoint, profileEndpoint, renderTwoFactor, userInfo } from '../testing/two-factor-fixtures';
 
 const CODES = Array.from({ length: 10 }, (_, i) => `k7m2p-x9qd${i}`);
@@ -50,6 +51,7 @@ describe('recovery codes panel', { timeout: 30_000 }, () => {
   });
 
   it('a new set after confirming: shown once, with Copy and Download; the count follows', async () => {
+    const toasts = watchToasts();
     const { user, panel } = await openPanel(status({ remaining: 1 }));
     const made = endpoint(endpoints.generateRecoveryCodes, {
       data: { codes: CODES, status: status() },
@@ -64,6 +66,8 @@ describe('recovery codes panel', { timeout: 30_000 }, () => {
 
     const shown = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
     expect(made.count).toBe(1);
+    // The dialog says it; no toast over its title.
+    expect(toasts.success).not.toHaveBeenCalled();
     const list = within(shown).getByRole('list', { name: 'Your recovery codes' });
     expect(list).toHaveAttribute('dir', 'ltr');
     expect(
