@@ -80,7 +80,8 @@ describe('recovery codes panel', { timeout: 30_000 }, () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(CODES.join('\n'));
-    expect(within(shown).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    // The label changes once the clipboard has answered (a promise), not in the click itself.
+    expect(await within(shown).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
 
     const files: Blob[] = [];
     URL.createObjectURL = vi.fn((file: Blob) => {
