@@ -29,7 +29,7 @@ export { OrganizationAccessStore, useOrganizationAccess, type AccessStatus } fro
 export type * from './session/session-types';
 export { useLogout } from './session/use-logout';
 export { useDateFormat, type DateFormat } from './session/use-date-format';
-export { HttpClient, ApiError, TokenRefresher, ReauthPrompt, apiAssetUrl } from './http';
+export { HttpClient, ApiError, TokenRefresher, ReauthPrompt, useApiAssetUrl } from './http';
 export type { ApiResult, RequestOptions } from './http';
 export { Notifier } from './ui/notifier';
 export { saveFile } from './ui/save-file';

@@ -11,10 +11,10 @@ import { SIMULATION_NAMES, simulatedServices, simulationChecks, type SimulationN
 
 export type CaptchaProviderName = 'none' | 'recaptcha' | 'turnstile';
 
-/** Everything the server reads from its environment, parsed once at start-up. */
 export const logFormats = ['json', 'readable'] as const;
 export type LogFormat = (typeof logFormats)[number];
 
+/** Everything the server reads from its environment, parsed once at start-up. */
 export interface ServerConfig {
   port: number;
   host: string;

@@ -1,9 +1,10 @@
+import { endpointPath } from '@contract/v1/endpoint';
 import { endpoints } from '@contract/v1/endpoints';
 import { describe, expect, it } from 'vitest';
 import { apiAssetUrl } from './api-asset-url';
 
 /** A logo as the API names it: `/v1/branding/logo/x`. */
-const LOGO = endpoints.logoFile.path.replace(':logoId', 'x');
+const LOGO = endpointPath(endpoints.logoFile, { logoId: 'x' });
 
 describe('apiAssetUrl', () => {
   it('keeps a path when the API is on the page origin (empty, "/" or the page origin itself)', () => {

@@ -1,3 +1,6 @@
+import { PortalConfig } from '../config/portal-config';
+import { useService } from '../di/use-service';
+
 /**
  * Where the browser loads a file the API names by path (an organisation's logo, `/v1/branding/logo/<id>`): on the
  * API's origin, as the HTTP client calls it (portal.config.json `apiBaseUrl`, axios' baseURL). The API answers with
@@ -21,4 +24,13 @@ export function apiAssetUrl(
   if (pageOrigin && base.startsWith(`${pageOrigin}/`)) base = base.slice(pageOrigin.length);
   else if (pageOrigin && base === pageOrigin) base = '';
   return `${base}${pathOrUrl}`;
+}
+
+/**
+ * {@link apiAssetUrl} against this deployment's `apiBaseUrl`, for a component: nothing in, nothing out.
+ * @example const assetUrl = useApiAssetUrl(); <img src={assetUrl(session.logo) ?? fallback} />
+ */
+export function useApiAssetUrl(): (pathOrUrl: string | null | undefined) => string | null {
+  const { apiBaseUrl } = useService(PortalConfig);
+  return (pathOrUrl) => (pathOrUrl ? apiAssetUrl(pathOrUrl, apiBaseUrl) : null);
 }

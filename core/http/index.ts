@@ -10,7 +10,7 @@ export * from './token-refresher';
 export * from './reauth-prompt';
 export { LazyHttpClient } from './lazy-http-client';
 export { refreshDelay } from './refresh-schedule';
-export { apiAssetUrl } from './api-asset-url';
+export { apiAssetUrl, useApiAssetUrl } from './api-asset-url';
 
 /**
  * Binds the HTTP pipeline. Needs `PortalConfig`, `SessionStore`, `Notifier` and `Translator` bound.

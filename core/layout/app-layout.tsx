@@ -19,7 +19,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { DeploymentFacts } from '../config/deployment-facts';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
-import { apiAssetUrl } from '../http/api-asset-url';
+import { useApiAssetUrl } from '../http/api-asset-url';
 import { ContentErrorBoundary } from '../plugin/plugin-boundary';
 import { PluginRegistry } from '../plugin/plugin-registry-token';
 import { SessionStore } from '../session/session-store';
@@ -79,6 +79,7 @@ const AppLayout = observer(function AppLayout() {
   const { t, ready: labelsReady } = useTranslation(['core', ...namespaces]);
   // Undefined until ProLayout reports a change: its own default applies until then.
   const [collapsed, setCollapsed] = useState<boolean | undefined>(undefined);
+  const assetUrl = useApiAssetUrl();
 
   // The same object until the grants, the language or the labels change: ProLayout rebuilds its whole menu data
   // (paths, keys, breadcrumbs) for a new one, which every route change would otherwise cost (docs/performance.md).
@@ -101,7 +102,7 @@ const AppLayout = observer(function AppLayout() {
     <AntdThemeProvider>
       <ProLayout
         title={config.brandName}
-        logo={session.logo ? apiAssetUrl(session.logo, config.apiBaseUrl) : false}
+        logo={assetUrl(session.logo) ?? false}
         // The brand on the brand colour at every width: ProLayout's mobile header shows only what menuHeaderRender
         // gives (called there without props); the desktop side menu gets none, the mobile drawer gets the brand.
         headerTitleRender={() => <Brand className="portal-app-brand" />}

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { PortalConfig } from '../config/portal-config';
 import { useService } from '../di/use-service';
-import { apiAssetUrl } from '../http/api-asset-url';
+import { useApiAssetUrl } from '../http/api-asset-url';
 import { SessionStore } from '../session/session-store';
 
 /**
@@ -14,8 +14,9 @@ import { SessionStore } from '../session/session-store';
 export const Brand = observer(function Brand({ className }: { className?: string }) {
   const config = useService(PortalConfig);
   const session = useService(SessionStore);
-  // The organisation's logo is a path on the API (apiAssetUrl); the configured one is the deployment's own URL.
-  const logo = session.logo ? apiAssetUrl(session.logo, config.apiBaseUrl) : config.logoUrl;
+  const assetUrl = useApiAssetUrl();
+  // The organisation's logo is a path on the API; the configured one is the deployment's own URL.
+  const logo = assetUrl(session.logo) ?? config.logoUrl;
   return (
     <span className={className ? `portal-brand ${className}` : 'portal-brand'} data-testid="portal-brand">
       {logo ? (

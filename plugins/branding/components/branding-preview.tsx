@@ -1,4 +1,4 @@
-import { apiAssetUrl, PortalConfig, useService } from '@core';
+import { PortalConfig, useApiAssetUrl, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,9 +33,11 @@ const PreviewPane = observer(function PreviewPane({
   const captionId = useId();
   const { primaryColor, secondaryColor, textColor } = store.preview;
   const surface = SURFACES[mode];
-  const chosen = mode === 'dark' ? (store.logoUrl('darkLogo') ?? store.logoUrl('logo')) : store.logoUrl('logo');
+  const assetUrl = useApiAssetUrl();
   // A saved logo is a path on the API, which may be on another origin than the portal.
-  const logo = chosen ? apiAssetUrl(chosen, config.apiBaseUrl) : null;
+  const logo = assetUrl(
+    mode === 'dark' ? (store.logoUrl('darkLogo') ?? store.logoUrl('logo')) : store.logoUrl('logo'),
+  );
   const onBrand: CSSProperties = { background: primaryColor, color: textColor };
   const modeName = t(`preview.${mode}`);
   return (

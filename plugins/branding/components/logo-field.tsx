@@ -1,5 +1,5 @@
 import type { LogoVariant } from '@contract/v1/branding-limits';
-import { apiAssetUrl, PortalConfig, useService } from '@core';
+import { useApiAssetUrl } from '@core';
 import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useId, useRef } from 'react';
@@ -20,14 +20,13 @@ export const LogoField = observer(function LogoField({
   variant: LogoVariant;
 }) {
   const { t } = useTranslation('branding');
-  const config = useService(PortalConfig);
+  const assetUrl = useApiAssetUrl();
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const statusId = useId();
   const label = t(`logos.${variant}`);
-  const shown = store.logoUrl(variant);
   // A saved logo is a path on the API, which may be on another origin than the portal; a chosen one a data: URL.
-  const url = shown ? apiAssetUrl(shown, config.apiBaseUrl) : null;
+  const url = assetUrl(store.logoUrl(variant));
   const chosen = store.logos[variant];
   const problem = store.logoProblems[variant];
   return (

@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isBrandColour } from '../../../contract/rules/colour';
+import { brandingEndpoints } from '../../../contract/v1/branding';
+import { endpointPath } from '../../../contract/v1/endpoint';
 import type { Branding } from '../../../contract/v1/organization';
 import type { Db } from '../../db/database';
 import type { MailBrand } from '../../mail/templates';
@@ -24,7 +26,7 @@ type SessionBrandingColumns = Pick<
  * @example logoPath('f3c…') // '/v1/branding/logo/f3c…'
  */
 export function logoPath(logoId: string | null): string | null {
-  return logoId ? `/v1/branding/logo/${encodeURIComponent(logoId)}` : null;
+  return logoId ? endpointPath(brandingEndpoints.logoFile, { logoId }) : null;
 }
 
 /**
