@@ -27,6 +27,7 @@ afterEach(async () => {
   disposeTrackedSessions();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 afterAll(async () => {
   server.close();
