@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, productionChecks } from './config';
+import { defaultHashConcurrency, loadConfig, productionChecks } from './config';
 import { enabledPortalPlugins } from './simulations';
 
 /** A deployment whose portal enables no plugin that needs an outside service. */
@@ -209,5 +209,16 @@ describe('LOG_FORMAT', () => {
     expect(loadConfig(PRODUCTION).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'pretty' })).toThrow('LOG_FORMAT must be one of json, readable, got "pretty"');
+  });
+});
+
+describe('HASH_CONCURRENCY', () => {
+  it('leaves a core to the event loop and the database by default, and hashes on one thread at least', () => {
+    expect([1, 2, 4, 8].map(defaultHashConcurrency)).toEqual([1, 1, 3, 7]);
+  });
+
+  it('takes the number a deployer sets, and refuses one that is not a positive integer', () => {
+    expect(loadConfig({ HASH_CONCURRENCY: '3' }).hashing).toEqual({ concurrency: 3, queueLimit: 192 });
+    expect(() => loadConfig({ HASH_CONCURRENCY: '0' })).toThrow('HASH_CONCURRENCY must be a positive integer');
   });
 });

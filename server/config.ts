@@ -116,7 +116,7 @@ export interface ServerConfig {
   /** Origins allowed to call the API from a browser (CORS_ORIGINS; default the origin of PUBLIC_URL). */
   corsOrigins: string[];
   /**
-   * Password hashes run at once (HASH_CONCURRENCY; default the cores) and hashes that may
+   * Password hashes run at once (HASH_CONCURRENCY; default one less than the cores) and hashes that may
    * wait for a turn (HASH_QUEUE_LIMIT; default 64 per running one) before a login answers 429 SERVER_BUSY.
    */
   hashing: { concurrency: number; queueLimit: number };
@@ -148,11 +148,21 @@ function nonNegativeInteger(env: Env, name: string, fallback: number): number {
 }
 
 /**
+ * One hashing thread fewer than the cores, at least one: a login storm then always leaves a core to the event loop
+ * and the database, so other calls keep their pace (issue #33 finding 14: on two cores, the p99 of other calls
+ * under 50 logins rose 3-4x with two hashing threads and 1.4-2.9x with one; logins/s fell from ~90 to ~75,
+ * docs/performance.md "A login storm").
+ */
+export function defaultHashConcurrency(cores: number): number {
+  return Math.max(1, cores - 1);
+}
+
+/**
  * See ServerConfig.hashing. argon2 runs on threads of its own, one per hash at once (server/security/argon2-workers.ts),
  * not on libuv's pool, so UV_THREADPOOL_SIZE does not bound it.
  */
 function hashingLimits(env: Env): ServerConfig['hashing'] {
-  const concurrency = integer(env, 'HASH_CONCURRENCY', Math.max(1, availableParallelism()));
+  const concurrency = integer(env, 'HASH_CONCURRENCY', defaultHashConcurrency(availableParallelism()));
   return { concurrency, queueLimit: nonNegativeInteger(env, 'HASH_QUEUE_LIMIT', concurrency * 64) };
 }
 
