@@ -208,7 +208,9 @@ describe('LOG_FORMAT', () => {
     expect(loadConfig({}).logFormat).toBe('readable');
     expect(loadConfig(PRODUCTION).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
-    expect(() => loadConfig({ LOG_FORMAT: 'pretty' })).toThrow('LOG_FORMAT must be one of json, readable, got "pretty"');
+    expect(() => loadConfig({ LOG_FORMAT: 'pretty' })).toThrow(
+      'LOG_FORMAT must be one of json, readable, got "pretty"',
+    );
   });
 });
 
@@ -219,6 +221,8 @@ describe('HASH_CONCURRENCY', () => {
 
   it('takes the number a deployer sets, and refuses one that is not a positive integer', () => {
     expect(loadConfig({ HASH_CONCURRENCY: '3' }).hashing).toEqual({ concurrency: 3, queueLimit: 192 });
-    expect(() => loadConfig({ HASH_CONCURRENCY: '0' })).toThrow('HASH_CONCURRENCY must be a positive integer');
+    expect(() => loadConfig({ HASH_CONCURRENCY: '0' })).toThrow(
+      'HASH_CONCURRENCY must be a positive integer',
+    );
   });
 });
