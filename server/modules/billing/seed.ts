@@ -19,7 +19,7 @@ import {
 
 const DAY_MS = 24 * 3600_000;
 /** Acme's time zone (the organisations' default). */
-const DEMO_ZONE = 'Australia/Sydney';
+export const DEMO_ZONE = 'Australia/Sydney';
 
 /** The demo app credential of Acme for POST /v1/usage (server/README.md, docs/billing.md). */
 export const DEMO_APP_CREDENTIAL = {
@@ -141,14 +141,15 @@ export const billingSeed: DemoSeed = {
           issuedAt: new Date(periodStart.getTime() + 3 * DAY_MS),
         });
       }
-      // Pay-as-you-go beyond the bucket in the two months before this one: one paid, one failed (card declined).
+      // Pay-as-you-go beyond the bucket in the two calendar months before this one, both over and billed when they
+      // ended: one paid, one failed (card declined). Calendar months, not the buckets' periods, which start on any
+      // day: a period that began last month mostly lies in this one, whose bill is not due yet.
       if (i === 1 || i === 2) {
         const units = i === 1 ? 320 : 180;
         const amount = units * PAYG_UNIT_PRICE;
-        const recordedAt = new Date(periodStart.getTime() + 5 * DAY_MS);
-        const month = monthOf(recordedAt, DEMO_ZONE);
-        // Billed when that calendar month ended.
-        const issuedAt = monthBounds(month, DEMO_ZONE).end;
+        const month = monthsBefore(monthOf(now, DEMO_ZONE), 3 - i);
+        const { start, end: issuedAt } = monthBounds(month, DEMO_ZONE);
+        const recordedAt = new Date(start.getTime() + 5 * DAY_MS);
         const paygDescription = `Pay-as-you-go usage ${month}`;
         await db.insert(billingUsage).values({
           id: newId(),
