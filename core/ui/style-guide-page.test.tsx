@@ -45,7 +45,7 @@ describe('style guide page (/style)', { timeout: 30_000 }, () => {
 
   it('shows the submit button disabled, enabled and loading', async () => {
     renderPage();
-    expect(await screen.findByRole('button', { name: /CONTINUING/ }, SLOW)).toBeDisabled();
+    expect(await screen.findByRole('button', { name: /Continuing…/ }, SLOW)).toBeDisabled();
     const continues = screen.getAllByRole('button', { name: 'Continue' });
     expect(continues).toHaveLength(2);
     await vi.waitFor(

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 export interface AntdSubmitButtonProps extends Omit<ButtonProps, 'htmlType' | 'loading'> {
   /** True while the request runs: the button is disabled and shows `loadingText`. */
   loading?: boolean;
-  /** Spec wording such as 'LOGGING IN' or 'SAVING'; the normal label stays when omitted. */
+  /** Wording such as 'Logging in…' or 'Saving…'; the normal label stays when omitted. */
   loadingText?: ReactNode;
 }
 

@@ -148,7 +148,7 @@ describe('shared controls', { timeout: 20_000 }, () => {
       const user = userEvent.setup();
       const { rerender } = render(
         <form onSubmit={onSubmit}>
-          <PlainButton variant="link" onClick={onClick} loadingText="SENDING">
+          <PlainButton variant="link" onClick={onClick} loadingText="Sending…">
             Resend code
           </PlainButton>
         </form>,
@@ -158,12 +158,12 @@ describe('shared controls', { timeout: 20_000 }, () => {
       expect(onSubmit).not.toHaveBeenCalled();
       rerender(
         <form onSubmit={onSubmit}>
-          <PlainButton variant="link" onClick={onClick} loading loadingText="SENDING">
+          <PlainButton variant="link" onClick={onClick} loading loadingText="Sending…">
             Resend code
           </PlainButton>
         </form>,
       );
-      const busy = screen.getByRole('button', { name: 'SENDING' });
+      const busy = screen.getByRole('button', { name: 'Sending…' });
       expect(busy).toBeDisabled();
       expect(busy).toHaveAttribute('aria-busy', 'true');
     });
@@ -202,7 +202,7 @@ describe('shared controls', { timeout: 20_000 }, () => {
           <FormField name="email" label="Email" rule={fieldRules.email()}>
             <EmailInput />
           </FormField>
-          <SubmitButton loading={loading} loadingText="SENDING">
+          <SubmitButton loading={loading} loadingText="Sending…">
             Send
           </SubmitButton>
         </RuleForm>
@@ -215,7 +215,7 @@ describe('shared controls', { timeout: 20_000 }, () => {
           <Form.Item name="email" label="Email" rules={rules.email(t)}>
             <EmailInput />
           </Form.Item>
-          <AntdSubmitButton loading={loading} loadingText="SENDING">
+          <AntdSubmitButton loading={loading} loadingText="Sending…">
             Send
           </AntdSubmitButton>
         </Form>
@@ -259,7 +259,7 @@ describe('shared controls', { timeout: 20_000 }, () => {
           <ResendForm loading />
         </I18nextProvider>,
       );
-      const busy = screen.getByRole('button', { name: /SENDING/ });
+      const busy = screen.getByRole('button', { name: /Sending…/ });
       expect(busy).toBeDisabled();
       expect(busy).toHaveAttribute('aria-busy', 'true');
     });

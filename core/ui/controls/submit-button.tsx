@@ -7,7 +7,7 @@ import './controls.css';
 export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
   /** True while the request runs: the button is disabled and shows `loadingText`. */
   loading?: boolean;
-  /** Wording such as 'LOGGING IN' or 'SAVING'; the normal label stays when omitted. */
+  /** Wording such as 'Logging in…' or 'Saving…'; the normal label stays when omitted. */
   loadingText?: ReactNode;
   size?: 'middle' | 'large';
   /** Full width. */

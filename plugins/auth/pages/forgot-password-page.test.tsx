@@ -4,7 +4,7 @@ import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
-const submit = () => screen.getByRole('button', { name: /^Send instructions$|SENDING/ });
+const submit = () => screen.getByRole('button', { name: /^Send instructions$|Sending…/ });
 const SENT = 'If an account exists for this email, you will receive password reset instructions';
 
 async function enterEmail(value = 'ada@example.com') {

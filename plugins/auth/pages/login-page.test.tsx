@@ -21,8 +21,8 @@ async function fillLogin(
   await user.type(screen.getByLabelText('Password'), password);
 }
 
-// Named 'Login', and 'LOGGING IN' while the request runs.
-const submit = () => screen.getByRole('button', { name: /^Login$|LOGGING IN/ });
+// Named 'Login', and 'Logging in…' while the request runs.
+const submit = () => screen.getByRole('button', { name: /^Login$|Logging in…/ });
 
 
 describe('login page', { timeout: 60_000 }, () => {

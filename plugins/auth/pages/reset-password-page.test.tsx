@@ -3,7 +3,7 @@ import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
-const submit = () => screen.getByRole('button', { name: /^Reset password$|SAVING/ });
+const submit = () => screen.getByRole('button', { name: /^Reset password$|Saving…/ });
 const DONE = 'Your password has been reset. Please log in with your new password';
 
 function fill(label: string, value: string) {

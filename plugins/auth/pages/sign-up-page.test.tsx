@@ -4,7 +4,7 @@ import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 import { expectInFormOnly, watchToasts } from '../../../tests/form-message';
 
-const submit = () => screen.getByRole('button', { name: /^Sign up$|SIGNING UP/ });
+const submit = () => screen.getByRole('button', { name: /^Sign up$|Signing up…/ });
 
 /** Fast fill for the fields a test does not examine; `user.type` is used where typing itself matters. */
 function fill(label: string, value: string) {

@@ -17,9 +17,9 @@ const answer = (fields: object) => ({
 const EXISTING = answer({ accessToken: 'access-sso', refreshToken: 'refresh-sso' });
 const NEW_USER = answer({ existingAccount: false });
 
-// 'Sign up', 'SIGNING UP' while the request runs; jsdom never ends antd's loading-icon exit animation, so after a
+// 'Sign up', 'Signing up…' while the request runs; jsdom never ends antd's loading-icon exit animation, so after a
 // request the icon's label ('loading') may still lead the name.
-const signUp = () => screen.getByRole('button', { name: /^(loading)?Sign up$|SIGNING UP/ });
+const signUp = () => screen.getByRole('button', { name: /^(loading)?Sign up$|Signing up…/ });
 
 async function choosePassword(
   user: Awaited<ReturnType<typeof renderSso>>['user'],
@@ -223,7 +223,7 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
     await waitFor(() => expect(signUp()).toBeEnabled());
 
     await user.click(signUp());
-    await waitFor(() => expect(signUp()).toHaveTextContent('SIGNING UP'));
+    await waitFor(() => expect(signUp()).toHaveTextContent('Signing up…'));
     expect(signUp()).toBeDisabled();
     await user.click(signUp());
 

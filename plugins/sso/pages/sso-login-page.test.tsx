@@ -14,8 +14,8 @@ const LOGGED_IN = {
   twoFactorEnabledInOrg: false,
 };
 
-// 'Login', and 'LOGGING IN' while the request runs (see the landing test for the leading 'loading').
-const submit = () => screen.getByRole('button', { name: /^(loading)?Login$|LOGGING IN/ });
+// 'Login', and 'Logging in…' while the request runs (see the landing test for the leading 'loading').
+const submit = () => screen.getByRole('button', { name: /^(loading)?Login$|Logging in…/ });
 
 
 describe('SSO login /sso-login', { timeout: 60_000 }, () => {
@@ -58,7 +58,7 @@ describe('SSO login /sso-login', { timeout: 60_000 }, () => {
     await user.type(await screen.findByLabelText('Password'), 'Secret#12');
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    await waitFor(() => expect(submit()).toHaveTextContent('LOGGING IN'));
+    await waitFor(() => expect(submit()).toHaveTextContent('Logging in…'));
     expect(submit()).toBeDisabled();
 
     await waitFor(() => expect(session.isUserLoggedIn).toBe(true));

@@ -100,7 +100,7 @@ describe('change password panel', { timeout: 30_000 }, () => {
     expect(request.bodies).toEqual([]);
   });
 
-  it('sends only the current and new passwords, shows SAVING while it runs, then the server message, and empties the form', async () => {
+  it('sends only the current and new passwords, shows Saving… while it runs, then the server message, and empties the form', async () => {
     const { user } = await openPanel();
     const answer = gate();
     const request = endpoint(endpoints.changePassword, {
@@ -110,7 +110,7 @@ describe('change password panel', { timeout: 30_000 }, () => {
     await fill(user, CURRENT, NEW);
     await waitFor(() => expect(change()).toBeEnabled());
     await user.click(change());
-    const saving = await screen.findByRole('button', { name: /SAVING/ });
+    const saving = await screen.findByRole('button', { name: /Saving…/ });
     expect(saving).toBeDisabled();
     // A second press while saving sends nothing more.
     await user.click(saving);
@@ -144,7 +144,7 @@ describe('change password panel', { timeout: 30_000 }, () => {
       await waitFor(() => expect(field('Current Password')).toHaveValue(''));
       expect(field('New Password')).toHaveValue('');
       expect(field('Confirm Password')).toHaveValue('');
-      expect(screen.queryByRole('button', { name: /SAVING/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Saving…/ })).not.toBeInTheDocument();
       // The form can be used again at once.
       await fill(user, CURRENT, NEW);
       await waitFor(() => expect(change()).toBeEnabled());

@@ -86,7 +86,7 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
     await user.paste('6');
     await waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
-    expect(await within(dialog).findByRole('button', { name: /SUBMITTING/ })).toBeDisabled();
+    expect(await within(dialog).findByRole('button', { name: /Submitting…/ })).toBeDisabled();
     answer.open();
     expect(
       await screen.findByText('Authenticator app enabled for two-factor authentication'),
@@ -115,7 +115,7 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('textbox', { name: '6-digit code' })).toHaveValue(''),
     );
-    expect(within(dialog).queryByRole('button', { name: /SUBMITTING/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Submitting…/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Secret key' })).toHaveValue(SECRET);
     expect(within(section('Authenticator')).getByText('Not configured')).toBeInTheDocument();
   });
@@ -303,7 +303,7 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
     await expectAtFieldOnly(otp(dialog), 'Invalid verification code', toasts);
     await waitFor(() => expect(otp(dialog)).toHaveValue(''));
     expect(phone(dialog)).toHaveValue('+61400111222');
-    expect(within(dialog).queryByRole('button', { name: /VERIFYING/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Verifying…/ })).not.toBeInTheDocument();
     expect(within(section('Mobile Number')).getByText('Not configured')).toBeInTheDocument();
   });
 

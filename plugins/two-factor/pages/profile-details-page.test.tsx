@@ -78,7 +78,7 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     await user.paste('backup@example.com');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
-    expect(await screen.findByRole('button', { name: /SAVING/ })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: /Saving…/ })).toBeDisabled();
     answer.open();
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(patch.bodies).toEqual([
