@@ -1,8 +1,6 @@
-import { ProFormDependency, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
 import { DialogForm, PortalConfig, regionalFormatOptions, SessionStore, useService } from '@core';
 import { BILLING_LIMITS, cvcLength, detectCardBrand, type CardRefusal } from '@contract/v1/billing-rules';
-import { Typography, type FormRule } from 'antd';
-import { useRef } from 'react';
+import { Form, Input, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { cardFieldChecks, currentMonthIn, type CardFormValues } from '../format/card-fields';
 import { CardRefusalAlert } from './card-refusal-alert';
@@ -34,7 +32,6 @@ export function CardFormDialog({
   const session = useService(SessionStore);
   const config = useService(PortalConfig);
   const { timeZone } = regionalFormatOptions(session.regionalConfig, config.region);
-  const formRef = useRef<ProFormInstance<CardFormValues> | undefined>(undefined);
 
   const rule = (check: (value: unknown) => CardRefusal | null): FormRule[] => [
     {
@@ -53,42 +50,31 @@ export function CardFormDialog({
       submitText={t('card.submit')}
       busyText={t('card.submitting')}
       busy={busy}
-      formRef={formRef}
-      onSubmit={async (values) => {
+      onSubmit={async (values, form) => {
         const added = await onAdd(values);
         // The number and CVC never outlive an attempt; the name and expiry stay for the next one.
-        if (!added) formRef.current?.setFieldsValue({ number: '', cvc: '' });
+        if (!added) form.setFieldsValue({ number: '', cvc: '' });
         return added;
       }}
       onCancel={onClose}
     >
       {error && <CardRefusalAlert error={error} />}
-      <ProFormText
-        name="number"
-        label={t('card.number')}
-        rules={rule(cardFieldChecks.number)}
-        fieldProps={{
-          inputMode: 'numeric',
-          autoComplete: 'cc-number',
-          maxLength: 23,
-          suffix: <CardBrandHint />,
-        }}
-      />
-      <ProFormText
-        name="holderName"
-        label={t('card.holderName')}
-        rules={rule(cardFieldChecks.holderName)}
-        fieldProps={{ autoComplete: 'cc-name', maxLength: BILLING_LIMITS.holderNameMax + 10 }}
-      />
+      <Form.Item name="number" label={t('card.number')} rules={rule(cardFieldChecks.number)}>
+        <Input inputMode="numeric" autoComplete="cc-number" maxLength={23} suffix={<CardBrandHint />} />
+      </Form.Item>
+      <Form.Item name="holderName" label={t('card.holderName')} rules={rule(cardFieldChecks.holderName)}>
+        <Input autoComplete="cc-name" maxLength={BILLING_LIMITS.holderNameMax + 10} />
+      </Form.Item>
       <div className="billing-form__row">
-        <ProFormText
+        <Form.Item
           name="expiry"
           label={t('card.expiry')}
           extra={t('card.expiryHint')}
           rules={rule((value) => cardFieldChecks.expiry(value, currentMonthIn(timeZone)))}
-          fieldProps={{ inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: 7 }}
-        />
-        <ProFormText
+        >
+          <Input inputMode="numeric" autoComplete="cc-exp" maxLength={7} />
+        </Form.Item>
+        <Form.Item
           name="cvc"
           label={t('card.cvc')}
           dependencies={['number']}
@@ -108,8 +94,9 @@ export function CardFormDialog({
               },
             }),
           ]}
-          fieldProps={{ inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }}
-        />
+        >
+          <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+        </Form.Item>
       </div>
       <Typography.Paragraph type="secondary">{t('card.checkDetails')}</Typography.Paragraph>
     </DialogForm>
@@ -123,12 +110,7 @@ function brandOf(number: unknown) {
 /** The brand the number's first digits name, as the user types (read by screen readers with the field). */
 function CardBrandHint() {
   const { t } = useTranslation('billing');
-  return (
-    <ProFormDependency name={['number']}>
-      {({ number }: { number?: string }) => {
-        const brand = brandOf(number);
-        return brand ? <span className="billing-hint">{t(`brand.${brand}`)}</span> : null;
-      }}
-    </ProFormDependency>
-  );
+  const brand = brandOf(Form.useWatch('number', Form.useFormInstance()));
+  // Always a span: the input keeps its wrapper whether a brand shows or not, so typing never rebuilds it.
+  return <span className="billing-hint">{brand && t(`brand.${brand}`)}</span>;
 }

@@ -1,7 +1,6 @@
-import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { AntdSubmitButton, ConfirmDialog } from '@core';
 import { BILLING_LIMITS, DEFAULT_CURRENCY } from '@contract/v1/billing-rules';
-import { Button, Spin, Tag, Typography } from 'antd';
+import { Button, Form, Input, Spin, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,37 +98,18 @@ export const PayAsYouGoPanel = observer(function PayAsYouGoPanel({
             </div>
           )}
           {canManage && (
-            <ProForm<{ cap: string }>
+            <Form<{ cap: string }>
               key={`${payg.active}-${payg.cap}`}
               className="billing-form"
               layout="vertical"
-              // The page opens on its summary; the cap field takes the focus only when the user goes there.
-              autoFocusFirstInput={false}
               style={{ marginTop: 24 }}
               initialValues={{ cap: payg.cap === null ? '' : String(payg.cap / perMajor) }}
               disabled={store.payAsYouGoBusy}
               onFinish={async ({ cap }) => {
                 await store.saveCap(minorFromText(cap, perMajor)!);
               }}
-              submitter={{
-                render: () => (
-                  <div className="billing-actions">
-                    <AntdSubmitButton
-                      loading={store.payAsYouGoBusy}
-                      loadingText={payg.active ? t('payg.savingCap') : t('payg.activating')}
-                    >
-                      {payg.active ? t('payg.saveCap') : t('payg.activate')}
-                    </AntdSubmitButton>
-                    {payg.active && (
-                      <Button danger disabled={store.payAsYouGoBusy} onClick={() => setConfirmOff(true)}>
-                        {t('payg.deactivate')}
-                      </Button>
-                    )}
-                  </div>
-                ),
-              }}
             >
-              <ProFormText
+              <Form.Item
                 name="cap"
                 label={t('payg.capLabel', { currency })}
                 extra={t('payg.capHint', limits)}
@@ -144,9 +124,23 @@ export const PayAsYouGoPanel = observer(function PayAsYouGoPanel({
                     },
                   },
                 ]}
-                fieldProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 12 }}
-              />
-            </ProForm>
+              >
+                <Input inputMode="decimal" autoComplete="off" maxLength={12} />
+              </Form.Item>
+              <div className="billing-actions">
+                <AntdSubmitButton
+                  loading={store.payAsYouGoBusy}
+                  loadingText={payg.active ? t('payg.savingCap') : t('payg.activating')}
+                >
+                  {payg.active ? t('payg.saveCap') : t('payg.activate')}
+                </AntdSubmitButton>
+                {payg.active && (
+                  <Button danger disabled={store.payAsYouGoBusy} onClick={() => setConfirmOff(true)}>
+                    {t('payg.deactivate')}
+                  </Button>
+                )}
+              </div>
+            </Form>
           )}
         </>
       )}

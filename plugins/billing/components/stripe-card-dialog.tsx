@@ -1,9 +1,8 @@
-import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { DialogForm } from '@core';
 import { BILLING_LIMITS, type CardRefusal } from '@contract/v1/billing-rules';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementChangeEvent, StripeElementLocale } from '@stripe/stripe-js';
-import { Alert, Spin, Typography, type FormRule } from 'antd';
+import { Alert, Form, Input, Spin, Typography, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardFieldChecks } from '../format/card-fields';
@@ -124,15 +123,12 @@ function StripeCardForm({
         />
       )}
       {error && <CardRefusalAlert error={error} />}
-      <ProFormText
-        name="holderName"
-        label={t('card.holderName')}
-        rules={holderRule}
-        fieldProps={{ autoComplete: 'cc-name', maxLength: BILLING_LIMITS.holderNameMax + 10 }}
-      />
-      <ProForm.Item name="card" label={t('card.details')} rules={cardRule}>
+      <Form.Item name="holderName" label={t('card.holderName')} rules={holderRule}>
+        <Input autoComplete="cc-name" maxLength={BILLING_LIMITS.holderNameMax + 10} />
+      </Form.Item>
+      <Form.Item name="card" label={t('card.details')} rules={cardRule}>
         <StripeCardField />
-      </ProForm.Item>
+      </Form.Item>
       <Typography.Paragraph type="secondary">{t('card.checkStripe')}</Typography.Paragraph>
     </DialogForm>
   );

@@ -1,7 +1,6 @@
 import { DialogForm } from '@core';
-import { ProFormText } from '@ant-design/pro-components';
 import { BILLING_LIMITS, validateVerificationAmount } from '@contract/v1/billing-rules';
-import { Alert, Typography } from 'antd';
+import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { centsFromText } from '../format/amount-input';
 import { useMoney } from './money';
@@ -51,7 +50,7 @@ export function VerifyCardDialog({
           style={{ marginBottom: 16 }}
         />
       )}
-      <ProFormText
+      <Form.Item
         name="amount"
         label={t('verify.amount')}
         rules={[
@@ -65,9 +64,10 @@ export function VerifyCardDialog({
             },
           },
         ]}
-        fieldProps={{ inputMode: 'decimal', prefix: '$', autoComplete: 'off', maxLength: 8 }}
         extra={t('verify.amountHint')}
-      />
+      >
+        <Input inputMode="decimal" prefix="$" autoComplete="off" maxLength={8} />
+      </Form.Item>
     </DialogForm>
   );
 }

@@ -1,8 +1,7 @@
 import { DialogForm } from '@core';
-import { ProFormSelect } from '@ant-design/pro-components';
 import type { MemberRow } from '@contract/v1/organization-members';
 import type { Role } from '@contract/v1/organization-acl';
-import { Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleText } from '../format/role-text';
 
@@ -35,14 +34,17 @@ export function ChangeRoleDialog({
       {row && (
         <Typography.Paragraph>{t('changeRole.intro', { who: row.name ?? row.email })}</Typography.Paragraph>
       )}
-      <ProFormSelect
+      <Form.Item
         name="role"
         label={t('changeRole.role')}
         rules={[{ required: true, message: t('invite.roleRequired') }]}
-        options={roles
-          .filter((role) => !role.locked)
-          .map((role) => ({ value: role.id, label: roleText(t, role.id, role.name) }))}
-      />
+      >
+        <Select
+          options={roles
+            .filter((role) => !role.locked)
+            .map((role) => ({ value: role.id, label: roleText(t, role.id, role.name) }))}
+        />
+      </Form.Item>
     </DialogForm>
   );
 }

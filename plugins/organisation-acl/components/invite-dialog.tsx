@@ -1,6 +1,6 @@
-import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { DialogForm, rules } from '@core';
 import type { Role } from '@contract/v1/organization-acl';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleText } from '../format/role-text';
 
@@ -39,19 +39,18 @@ export function InviteDialog({
       onSubmit={({ email, role }) => onInvite(email.trim(), role)}
       onCancel={onClose}
     >
-      <ProFormText
-        name="email"
-        label={t('core:controls.email.label')}
-        rules={rules.email(t)}
-        placeholder={t('invite.emailPlaceholder')}
-        fieldProps={{ type: 'email', autoComplete: 'off' }}
-      />
-      <ProFormSelect
+      <Form.Item name="email" label={t('core:controls.email.label')} rules={rules.email(t)}>
+        <Input type="email" autoComplete="off" placeholder={t('invite.emailPlaceholder')} />
+      </Form.Item>
+      <Form.Item
         name="role"
         label={t('invite.role')}
         rules={[{ required: true, message: t('invite.roleRequired') }]}
-        options={assignable.map((role) => ({ value: role.id, label: roleText(t, role.id, role.name) }))}
-      />
+      >
+        <Select
+          options={assignable.map((role) => ({ value: role.id, label: roleText(t, role.id, role.name) }))}
+        />
+      </Form.Item>
     </DialogForm>
   );
 }

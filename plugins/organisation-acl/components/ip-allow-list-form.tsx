@@ -1,6 +1,5 @@
-import { ProForm, ProFormTextArea } from '@ant-design/pro-components';
 import { AntdSubmitButton, Ltr, ltrText, TaggedText } from '@core';
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { parseRange, wouldLockOut } from '../format/cidr';
@@ -27,8 +26,8 @@ export const IpAllowListForm = observer(function IpAllowListForm({
   store: OrganisationSettingsStore;
 }) {
   const { t } = useTranslation('organisation-acl');
-  const [form] = ProForm.useForm<IpValues>();
-  const typed = ProForm.useWatch('ranges', form) as string | undefined;
+  const [form] = Form.useForm<IpValues>();
+  const typed = Form.useWatch('ranges', form) as string | undefined;
   const lockout = wouldLockOut(linesOf(typed), store.detectedIp);
 
   const addMine = () => {
@@ -53,30 +52,19 @@ export const IpAllowListForm = observer(function IpAllowListForm({
           </Button>
         )}
       </p>
-      <ProForm<IpValues>
+      <Form<IpValues>
         form={form}
         layout="vertical"
-        autoFocusFirstInput={false}
         initialValues={{ ranges: store.ranges.join('\n') }}
         disabled={store.savingIp}
         onFinish={async ({ ranges }) => {
           if (await store.saveRanges(linesOf(ranges))) form.setFieldValue('ranges', store.ranges.join('\n'));
         }}
-        submitter={{
-          render: () => (
-            <AntdSubmitButton loading={store.savingIp} loadingText={t('saving')} disabled={lockout}>
-              {t('settings.ip.save')}
-            </AntdSubmitButton>
-          ),
-        }}
       >
-        <ProFormTextArea
+        <Form.Item
           name="ranges"
           label={t('settings.ip.ranges')}
-          placeholder={t('settings.ip.placeholder')}
           extra={<TaggedText text={t('settings.ip.hint')} components={{ ip: <Ltr /> }} />}
-          // Addresses and ranges read left to right in every language (`2001:db8::/32`, not `db8::/32:2001`).
-          fieldProps={{ autoSize: { minRows: 3, maxRows: 12 }, spellCheck: false, dir: 'ltr' }}
           rules={[
             {
               validator: (_rule: unknown, value: string | undefined) => {
@@ -87,7 +75,15 @@ export const IpAllowListForm = observer(function IpAllowListForm({
               },
             },
           ]}
-        />
+        >
+          {/* Addresses and ranges read left to right in every language (`2001:db8::/32`, not `db8::/32:2001`). */}
+          <Input.TextArea
+            placeholder={t('settings.ip.placeholder')}
+            autoSize={{ minRows: 3, maxRows: 12 }}
+            spellCheck={false}
+            dir="ltr"
+          />
+        </Form.Item>
         {lockout && (
           <Alert
             type="warning"
@@ -102,7 +98,10 @@ export const IpAllowListForm = observer(function IpAllowListForm({
             style={{ marginBottom: 16 }}
           />
         )}
-      </ProForm>
+        <AntdSubmitButton loading={store.savingIp} loadingText={t('saving')} disabled={lockout}>
+          {t('settings.ip.save')}
+        </AntdSubmitButton>
+      </Form>
     </>
   );
 });

@@ -1,5 +1,5 @@
-import { ProFormText } from '@ant-design/pro-components';
 import { antdRules, DialogForm, fieldRules } from '@core';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** Names a new custom role, or renames one (`initialName`). */
@@ -29,12 +29,9 @@ export function RoleNameDialog({
       onSubmit={({ name }) => onSave(name)}
       onCancel={onClose}
     >
-      <ProFormText
-        name="name"
-        label={t('acl.roleName')}
-        rules={antdRules(t, fieldRules.roleName())}
-        fieldProps={{ autoComplete: 'off' }}
-      />
+      <Form.Item name="name" label={t('acl.roleName')} rules={antdRules(t, fieldRules.roleName())}>
+        <Input autoComplete="off" />
+      </Form.Item>
     </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
-import { ProForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-components';
 import { AntdSubmitButton, useDateFormat } from '@core';
 import { MEMBER_LIMITS } from '@contract/v1/constants';
 import type { CronConfigBody } from '@contract/v1/organization-members';
+import { Form, InputNumber, Switch } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationSettingsStore } from '../stores/organisation-settings-store';
@@ -17,9 +17,8 @@ export const ScheduledJobsForm = observer(function ScheduledJobsForm({
   const cron = store.cron!;
   const lastRun = (value: string | null) => (value ? dates.dateTime(value) : t('settings.jobs.never'));
   return (
-    <ProForm<Required<CronConfigBody>>
+    <Form<Required<CronConfigBody>>
       layout="vertical"
-      autoFocusFirstInput={false}
       className="org-form"
       initialValues={{
         activityLogRetentionDays: cron.activityLogRetentionDays,
@@ -29,21 +28,11 @@ export const ScheduledJobsForm = observer(function ScheduledJobsForm({
       onFinish={async (values) => {
         await store.saveCron(values);
       }}
-      submitter={{
-        render: () => (
-          <AntdSubmitButton loading={store.savingCron} loadingText={t('saving')}>
-            {t('settings.jobs.save')}
-          </AntdSubmitButton>
-        ),
-      }}
     >
-      <ProFormDigit
+      <Form.Item
         name="activityLogRetentionDays"
         label={t('settings.jobs.retention')}
         extra={t('settings.jobs.lastRun', { when: lastRun(cron.lastRetentionRunAt) })}
-        min={MEMBER_LIMITS.retentionDaysMin}
-        max={MEMBER_LIMITS.retentionDaysMax}
-        fieldProps={{ precision: 0, style: { width: '100%' } }}
         rules={[
           {
             required: true,
@@ -56,12 +45,25 @@ export const ScheduledJobsForm = observer(function ScheduledJobsForm({
             }),
           },
         ]}
-      />
-      <ProFormSwitch
+      >
+        <InputNumber
+          min={MEMBER_LIMITS.retentionDaysMin}
+          max={MEMBER_LIMITS.retentionDaysMax}
+          precision={0}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Form.Item
         name="membersDigest"
         label={t('settings.jobs.digest')}
+        valuePropName="checked"
         extra={`${t('settings.jobs.digestHint')} ${t('settings.jobs.lastRun', { when: lastRun(cron.lastDigestRunAt) })}`}
-      />
-    </ProForm>
+      >
+        <Switch />
+      </Form.Item>
+      <AntdSubmitButton loading={store.savingCron} loadingText={t('saving')}>
+        {t('settings.jobs.save')}
+      </AntdSubmitButton>
+    </Form>
   );
 });

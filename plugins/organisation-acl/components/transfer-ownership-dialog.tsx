@@ -1,7 +1,7 @@
-import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { antdRules, DialogForm, fieldRules } from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
-import { Alert } from 'antd';
+import { Alert, Form, Input, Select, Spin } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface TransferValues {
@@ -49,25 +49,20 @@ export function TransferOwnershipDialog({
         message={t('transfer.warning', { organization: organizationName })}
         style={{ marginBottom: 16 }}
       />
-      <ProFormSelect
+      <Form.Item
         name="userId"
         label={t('transfer.newOwner')}
-        placeholder={t('transfer.newOwnerPlaceholder')}
         rules={[{ required: true, message: t('transfer.newOwnerRequired') }]}
-        showSearch
-        debounceTime={300}
-        request={async ({ keyWords }: { keyWords?: string }) =>
-          (await searchMembers(keyWords ?? '')).map((row) => ({
-            value: row.id,
-            label: row.name ? `${row.name} (${row.email})` : row.email,
-          }))
-        }
-        fieldProps={{ filterOption: false, notFoundContent: t('transfer.noMembers') }}
-      />
-      <ProFormText
+      >
+        <MemberSearch
+          search={searchMembers}
+          placeholder={t('transfer.newOwnerPlaceholder')}
+          notFound={t('transfer.noMembers')}
+        />
+      </Form.Item>
+      <Form.Item
         name="organizationName"
         label={t('transfer.confirmName', { organization: organizationName })}
-        placeholder={organizationName}
         rules={[
           {
             required: true,
@@ -79,15 +74,85 @@ export function TransferOwnershipDialog({
                   : Promise.reject(new Error(t('transfer.confirmNameMismatch'))),
           },
         ]}
-        fieldProps={{ autoComplete: 'off' }}
-      />
-      <ProFormText.Password
+      >
+        <Input placeholder={organizationName} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
         name="password"
         label={t('transfer.password')}
-        placeholder=""
         rules={antdRules(t, fieldRules.loginPassword())}
-        fieldProps={{ autoComplete: 'current-password' }}
-      />
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
     </DialogForm>
+  );
+}
+
+/** Waits this long after the last keystroke before asking the server for the members whose name or email match. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The active members to choose from, searched on the server as the user types (the list is paged there): the first
+ * page when it opens, then the matches of what is typed. A form control: `Form.Item` gives it `id`, `value` and
+ * `onChange`.
+ */
+function MemberSearch({
+  search,
+  placeholder,
+  notFound,
+  ...control
+}: {
+  search: (search: string) => Promise<MemberRow[]>;
+  placeholder: string;
+  notFound: ReactNode;
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef({ call: 0, search });
+  latest.current.search = search;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const load = (text: string) => {
+    const call = ++latest.current.call;
+    setLoading(true);
+    // Only the answer to the last search may fill the list.
+    latest.current.search(text).then(
+      (rows) => {
+        if (call !== latest.current.call) return;
+        setOptions(
+          rows.map((row) => ({ value: row.id, label: row.name ? `${row.name} (${row.email})` : row.email })),
+        );
+        setLoading(false);
+      },
+      () => call === latest.current.call && setLoading(false),
+    );
+  };
+  // The first page, once, when the dialog opens.
+  useEffect(() => {
+    load('');
+    const current = latest.current;
+    return () => {
+      clearTimeout(timer.current);
+      current.call += 1;
+    };
+  }, []);
+
+  return (
+    <Select
+      {...control}
+      showSearch
+      filterOption={false}
+      placeholder={placeholder}
+      loading={loading}
+      options={options}
+      notFoundContent={loading ? <Spin size="small" /> : notFound}
+      onSearch={(text) => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => load(text), SEARCH_DELAY_MS);
+      }}
+    />
   );
 }

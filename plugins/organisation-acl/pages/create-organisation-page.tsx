@@ -1,4 +1,3 @@
-import { ProForm, ProFormText } from '@ant-design/pro-components';
 import {
   AntdSubmitButton,
   antdRules,
@@ -9,7 +8,7 @@ import {
   useUnmountSignal,
   validateOrganizationName,
 } from '@core';
-import { Alert, Button, Result, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,8 +36,8 @@ const CreateOrganisationPage = observer(function CreateOrganisationPage() {
   const headingId = useId();
   const availabilityId = useId();
   const [store] = useState(() => new CreateOrganisationStore(api, config.organizationLimit));
-  const [form] = ProForm.useForm<CreateValues>();
-  const name = (ProForm.useWatch('organizationName', form) as string | undefined) ?? '';
+  const [form] = Form.useForm<CreateValues>();
+  const name = (Form.useWatch('organizationName', form) as string | undefined) ?? '';
   useEffect(() => store.start(), [store]);
 
   const submit = async ({ organizationName }: CreateValues) => {
@@ -92,7 +91,7 @@ const CreateOrganisationPage = observer(function CreateOrganisationPage() {
           <Typography.Paragraph type="secondary">
             {t('create.intro', { count: store.limit, owned: store.owned })}
           </Typography.Paragraph>
-          <ProForm<CreateValues>
+          <Form<CreateValues>
             form={form}
             layout="vertical"
             className="org-form"
@@ -101,29 +100,25 @@ const CreateOrganisationPage = observer(function CreateOrganisationPage() {
             onValuesChange={(changed: Partial<CreateValues>) => {
               if (changed.organizationName !== undefined) store.nameChanged(changed.organizationName);
             }}
-            submitter={{
-              render: () => (
-                <AntdSubmitButton
-                  loading={store.creating}
-                  loadingText={t('create.creating')}
-                  disabled={!store.isAvailable(name)}
-                >
-                  {t('create.submit')}
-                </AntdSubmitButton>
-              ),
-            }}
           >
-            <ProFormText
+            <Form.Item
               name="organizationName"
               label={t('create.name')}
-              placeholder={t('create.namePlaceholder')}
               rules={antdRules(t, fieldRules.organizationName())}
-              formItemProps={{
-                validateStatus: availabilityHelp?.status,
-                hasFeedback: Boolean(availabilityHelp),
-              }}
-              fieldProps={{ autoComplete: 'organization', 'aria-describedby': availabilityId }}
-            />
+              validateStatus={availabilityHelp?.status}
+              hasFeedback={Boolean(availabilityHelp)}
+            >
+              <Input
+                // The page is this one field: it has the focus when the page opens.
+                autoFocus
+                // Also keeps the field in its wrapper from the start: the availability icon appearing would
+                // otherwise rebuild the input under the user's typing (antd's Input).
+                allowClear
+                placeholder={t('create.namePlaceholder')}
+                autoComplete="organization"
+                aria-describedby={availabilityId}
+              />
+            </Form.Item>
             <div
               id={availabilityId}
               role="status"
@@ -131,7 +126,14 @@ const CreateOrganisationPage = observer(function CreateOrganisationPage() {
             >
               {availabilityHelp?.help}
             </div>
-          </ProForm>
+            <AntdSubmitButton
+              loading={store.creating}
+              loadingText={t('create.creating')}
+              disabled={!store.isAvailable(name)}
+            >
+              {t('create.submit')}
+            </AntdSubmitButton>
+          </Form>
         </div>
       )}
     </section>
