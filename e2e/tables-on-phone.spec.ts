@@ -114,3 +114,54 @@ test.describe('on a laptop (1366 px)', () => {
     await expectNoSidewaysScroll(page);
   });
 });
+
+test.describe('the access-control matrix, wider than the page (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /**
+   * How dark a shadow antd's edge elements cast (the matrix container's ::before on the left, ::after on the right):
+   * the colour's opacity, 0 for none. antd's own, in colorSplit (0.06), is there but too faint to notice.
+   */
+  async function edgeShadows(page: Page): Promise<{ left: number; right: number }> {
+    const styles = await page.locator('.org-matrix .ant-table-container').evaluate((container) => ({
+      left: getComputedStyle(container, '::before').boxShadow,
+      right: getComputedStyle(container, '::after').boxShadow,
+    }));
+    const opacity = (shadow: string) => {
+      if (shadow === 'none') return 0;
+      const rgba = /rgba\([^)]*,\s*([\d.]+)\)/.exec(shadow);
+      return rgba ? Number(rgba[1]) : 1;
+    };
+    return { left: opacity(styles.left), right: opacity(styles.right) };
+  }
+  /** Dark enough for a person to see that the matrix goes on. */
+  const VISIBLE = 0.25;
+
+  for (const { language, hiddenSide } of [
+    { language: 'fr', hiddenSide: 'right' },
+    { language: 'ar', hiddenSide: 'left' },
+  ] as const) {
+    test(`in ${language}, the edge that hides permissions casts a shadow until the matrix is scrolled to it`, async ({
+      page,
+    }) => {
+      await signInAsDemoOwner(page);
+      await page.evaluate((chosen) => window.localStorage.setItem('portal-language', chosen), language);
+      await page.goto('/organisation/acl');
+      const scroller = page.locator('.org-matrix .ant-table-content');
+      await expect(scroller).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
+      // The matrix is wider than its card: some permissions are out of sight.
+      expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      const otherSide = hiddenSide === 'right' ? 'left' : 'right';
+      await expect.poll(async () => (await edgeShadows(page))[hiddenSide]).toBeGreaterThanOrEqual(VISIBLE);
+      expect((await edgeShadows(page))[otherSide]).toBe(0);
+
+      // Scrolled to the last permission, nothing is hidden there any more, and the shadow goes.
+      await scroller.evaluate((element) => {
+        element.scrollLeft =
+          getComputedStyle(element).direction === 'rtl' ? -element.scrollWidth : element.scrollWidth;
+        element.dispatchEvent(new Event('scroll'));
+      });
+      await expect.poll(async () => (await edgeShadows(page))[hiddenSide]).toBe(0);
+    });
+  }
+});
