@@ -97,6 +97,37 @@ test.describe('on a phone (400 px)', () => {
   });
 });
 
+test.describe("an area's tabs on a phone (400 px)", () => {
+  test.use({ viewport: { width: 400, height: 860 } });
+
+  test('in French, the billing tabs stay in one row that scrolls, the current one in sight and the rest faded', async ({
+    page,
+  }) => {
+    await signInAsDemoOwner(page);
+    await page.evaluate(() => window.localStorage.setItem('portal-language', 'fr'));
+    await page.goto('/billing/subscription');
+    const tabs = page.getByRole('navigation', { name: 'Facturation' });
+    const current = tabs.locator('[aria-current="page"]');
+    await expect(current).toBeVisible({ timeout: COLD_APP_LAYOUT_MS });
+    const row = await tabs.evaluate((nav) => {
+      const links = [...nav.querySelectorAll('a')].map((link) => link.getBoundingClientRect());
+      const box = nav.getBoundingClientRect();
+      const active = nav.querySelector('[aria-current="page"]')!.getBoundingClientRect();
+      return {
+        rows: new Set(links.map((link) => Math.round(link.top))).size,
+        overflows: nav.scrollWidth > nav.clientWidth,
+        currentInSight: active.left >= box.left - 1 && active.right <= box.right + 1,
+        faded: ['left', 'right'].filter((side) => nav.hasAttribute(`data-more-${side}`)),
+      };
+    });
+    expect(row.rows).toBe(1);
+    expect(row.overflows).toBe(true);
+    expect(row.currentInSight).toBe(true);
+    expect(row.faded.length).toBeGreaterThan(0);
+    await expectNoSidewaysScroll(page);
+  });
+});
+
 test.describe('on a laptop (1366 px)', () => {
   test.use({ viewport: { width: 1366, height: 800 } });
 

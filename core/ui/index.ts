@@ -11,6 +11,7 @@ export { useUnmountSignal } from './use-unmount-signal';
 export { useReturnFocus } from './use-return-focus';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { DialogForm, type DialogFormProps } from './dialog-form';
+export { FormSelect } from './form-select';
 export {
   PagedTable,
   PHONE_QUERY,
@@ -19,6 +20,7 @@ export {
   type PagedTableTexts,
 } from './paged-table/paged-table';
 export { useMediaQuery } from './use-media-query';
+export { AreaTabs, type AreaTab, type AreaTabsProps } from './area-tabs/area-tabs';
 export { Bdi, Ltr, ltrText } from './bidi';
 export { showServerErrorAtFields } from './antd-server-error';
 export { ChartFigure, type ChartFigureProps } from './charts/chart-figure';

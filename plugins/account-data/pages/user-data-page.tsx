@@ -16,8 +16,6 @@ export default function UserDataPage() {
       <RouteSlot
         name="user-area"
         label={t('userArea')}
-        className="account-data-nav"
-        linkClassName="account-data-nav__link"
       />
       <DataExportPanel />
       <DeleteAccountPanel />

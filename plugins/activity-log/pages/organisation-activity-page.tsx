@@ -25,8 +25,6 @@ const OrganisationActivityPage = observer(function OrganisationActivityPage() {
       <RouteSlot
         name="organisation-area"
         label={t('organisationArea')}
-        className="activity-nav"
-        linkClassName="activity-nav__link"
       />
       {access.status === 'loading' && <Spin />}
       {access.status === 'ready' && !allowed && (

@@ -27,8 +27,6 @@ export default function UserActivityPage() {
       <RouteSlot
         name="user-area"
         label={t('userArea')}
-        className="activity-nav"
-        linkClassName="activity-nav__link"
       />
       <SessionsPanel store={sessions} />
       <section aria-labelledby={headingId} className="activity-section">

@@ -11,8 +11,6 @@ export function BillingNav() {
     <RouteSlot
       name="billing-area"
       label={t('menu.billing')}
-      className="billing-nav"
-      linkClassName="billing-nav__link"
     />
   );
 }

@@ -1,7 +1,6 @@
-import { PluginRegistry, useService } from '@core';
+import { AreaTabs, PluginRegistry, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
 import { BRANDING_TABS, tabRouteId } from '../portal-tabs';
 import type { BrandingEditorStore } from '../stores/branding-editor-store';
 
@@ -10,12 +9,13 @@ export const BrandingNav = observer(function BrandingNav({ store }: { store: Bra
   const { t } = useTranslation('branding');
   const registry = useService(PluginRegistry);
   return (
-    <nav className="branding-nav" aria-label={t('tabsLabel')}>
-      {BRANDING_TABS.filter(({ tab }) => registry.has(tabRouteId(tab))).map(({ tab, portalKey }) => (
-        <NavLink key={tab} to={registry.href(tabRouteId(tab))} className="branding-nav__link" end>
-          {store.portalName(portalKey) ?? t(`portals.${portalKey}`)}
-        </NavLink>
-      ))}
-    </nav>
+    <AreaTabs
+      label={t('tabsLabel')}
+      tabs={BRANDING_TABS.filter(({ tab }) => registry.has(tabRouteId(tab))).map(({ tab, portalKey }) => ({
+        key: tab,
+        to: registry.href(tabRouteId(tab)),
+        label: store.portalName(portalKey) ?? t(`portals.${portalKey}`),
+      }))}
+    />
   );
 });

@@ -12,8 +12,6 @@ export function OrganisationNav() {
     <RouteSlot
       name="organisation-area"
       label={t('menu.organisation')}
-      className="org-nav"
-      linkClassName="org-nav__link"
     />
   );
 }

@@ -11,8 +11,6 @@ export function UserPagesNav() {
     <RouteSlot
       name="user-area"
       label={t('nav.label')}
-      className="two-factor-nav"
-      linkClassName="two-factor-nav__link"
     />
   );
 }
