@@ -11,8 +11,6 @@ import { precompress } from './tooling/vite-precompress.ts';
 import { sideEffectFreePackages } from './tooling/side-effect-free-packages.ts';
 import { lazyProFields } from './tooling/vite-lazy-pro-fields.ts';
 import { proLocales } from './tooling/vite-pro-locales.ts';
-import { proErrorBoundary } from './tooling/vite-pro-error-boundary.ts';
-import { lazyAntdParts } from './tooling/vite-lazy-antd-parts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -26,8 +24,6 @@ export default defineConfig({
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
     lazyProFields(),
     proLocales(`${root}core/theme/pro-locale-texts.ts`),
-    proErrorBoundary(`${root}core/plugin/plugin-boundary.tsx`),
-    lazyAntdParts(),
     precompress(),
     firstPaint.plugin,
   ],
@@ -97,7 +93,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'themes/**/*.test.ts', 'locales/**/*.test.ts'],
           setupFiles: ['tests/setup/web-setup.ts'],
-          // antd and ProLayout render slowly in jsdom; two shared cores must not turn that into failures.
+          // antd renders slowly in jsdom; two shared cores must not turn that into failures.
           testTimeout: 30_000,
         },
       },

@@ -10,6 +10,7 @@ import {
 } from './support/accounts';
 import { linkTo } from './support/mailbox';
 import { COLD_APP_LAYOUT_MS } from './support/portal-config';
+import { sideMenu } from './support/side-menu';
 
 /**
  * The activity log (issue 18) in real Chromium against the real server: a user's two sessions from two browser
@@ -34,7 +35,7 @@ async function expectDashboard(page: Page): Promise<void> {
 
 /** Opens a page from the side menu, inside the running portal (`group` first when the item is in one). */
 async function openFromMenu(page: Page, item: string, group?: string): Promise<void> {
-  const menu = page.locator('.ant-pro-sider');
+  const menu = sideMenu(page);
   if (group) {
     const parent = menu.getByRole('menuitem', { name: group });
     if ((await parent.getAttribute('aria-expanded')) !== 'true') await parent.click();
@@ -69,7 +70,7 @@ test.describe('activity log', () => {
     await expect(page).toHaveURL(/\/user\/active-log$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
     // The side menu shows where the user is: the log has its own entry, beside Profile and Security.
-    await expect(page.locator('.ant-pro-sider').getByRole('menuitem', { name: 'Activity log' })).toHaveClass(
+    await expect(sideMenu(page).getByRole('menuitem', { name: 'Activity log' })).toHaveClass(
       /ant-menu-item-selected/,
     );
     // The user area's tabs come from the two-factor plugin's slot, with this plugin's page among them.
@@ -183,7 +184,7 @@ test.describe('activity log', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Organisation activity' })).toBeVisible();
     // The Organisation group of the side menu lists the activity too, and marks it as the page shown.
     await expect(
-      page.locator('.ant-pro-sider').getByRole('menuitem', { name: 'Activity', exact: true }),
+      sideMenu(page).getByRole('menuitem', { name: 'Activity', exact: true }),
     ).toHaveClass(/ant-menu-item-selected/);
     const change = row(page, /changed the role of/);
     await expect(change).toHaveCount(1);

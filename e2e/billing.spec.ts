@@ -13,6 +13,7 @@ import {
 import { linkTo } from './support/mailbox';
 // Not a React hook despite its name: it routes the page's portal.config.json.
 import { COLD_APP_LAYOUT_MS, useConfig as serveConfig } from './support/portal-config';
+import { sideMenu } from './support/side-menu';
 
 /**
  * The billing plugin (issue 13) in real Chromium against the real server and its built-in `test` payment provider:
@@ -113,7 +114,7 @@ test.describe('billing', () => {
     await enterOrganization(page, owner, organization);
 
     // The side menu offers billing to the owner.
-    const sider = page.locator('.ant-pro-sider');
+    const sider = sideMenu(page);
     await sider.getByRole('menuitem', { name: 'Billing' }).click();
     await sider.getByRole('link', { name: 'Payment methods' }).click();
     await page.waitForURL(/\/billing\/payments$/);

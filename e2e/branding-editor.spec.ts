@@ -13,6 +13,7 @@ import {
 import { linkTo } from './support/mailbox';
 import { COLD_APP_LAYOUT_MS, useConfig } from './support/portal-config';
 import { logOut } from './support/user-menu';
+import { sideMenu } from './support/side-menu';
 
 /**
  * The branding plugin (issue 14) in real Chromium against the real server: an owner brands the account portal (a logo
@@ -45,7 +46,6 @@ async function choose(page: Page, name: string): Promise<void> {
 const primaryOf = (page: Page) =>
   page.evaluate(() => document.documentElement.style.getPropertyValue('--portal-primary'));
 const headerBrand = (page: Page) => page.getByRole('banner').getByTestId('portal-brand');
-const sideMenu = (page: Page) => page.locator('.ant-pro-sider');
 
 /**
  * The header's logo image has loaded from the server (not a broken image). By path: the API is on the page's origin

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsDemoOwner } from './support/accounts';
 import { measureContrast } from './support/contrast';
 import { useConfig } from './support/portal-config';
+import { sideMenu } from './support/side-menu';
 
 /** Seed data (server/README.md): demo@example.com owns Acme, whose branding has `textColor: '#ffffff'` meant for its
  * navy brand colour. */
@@ -21,9 +22,9 @@ async function expectReadable(element: Locator): Promise<void> {
   ).toBeGreaterThanOrEqual(AA);
 }
 
-/** The side menu's entries (ProLayout's sider), each measured on the element that holds its label. */
+/** The side menu's entries, each measured on the entry, whose colour its label takes. */
 function sideMenuLabels(page: Page): Locator {
-  return page.locator('.ant-pro-sider').getByRole('menuitem').locator('.ant-pro-base-menu-inline-item-text');
+  return sideMenu(page).getByRole('menuitem');
 }
 
 test.describe("Acme's branding keeps the portal readable", () => {

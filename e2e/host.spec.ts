@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { COLD_APP_LAYOUT_MS, useConfig, useStoredSession, withFixtures } from './support/portal-config';
+import { sideMenu } from './support/side-menu';
 
 // A demo user of the seeded data (server/README.md) with a personal account and two organisations: the account
 // screen waits for a choice. Only read here; nothing about the account changes.
@@ -155,7 +156,7 @@ test.describe('portal host', () => {
     for (const file of preloads.files)
       if ((await page.request.head(`/${file}`)).status() !== 200) absent.push(file);
     expect(absent).toEqual([]);
-    const menu = page.locator('.ant-pro-sider');
+    const menu = sideMenu(page);
     const group = menu.getByRole('menuitem', { name: 'Organisation' });
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
     await menu.getByRole('menuitem', { name: 'Users' }).click();

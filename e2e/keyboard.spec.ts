@@ -218,8 +218,7 @@ test.describe('keyboard-only journeys', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/apps$/);
 
-    // ProLayout draws the narrow screen's toggle as a bare icon; the app layout draws a named button in its place
-    // (core/layout/app-layout.tsx).
+    // The header's named button with its state opens the drawer (core/layout/app-layout.tsx).
     const toggle = page.getByRole('button', { name: 'Side menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await tabTo(page, toggle, { backwards: true });

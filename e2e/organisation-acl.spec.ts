@@ -12,6 +12,7 @@ import {
 import { linkTo } from './support/mailbox';
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { COLD_APP_LAYOUT_MS } from './support/portal-config';
+import { sideMenu } from './support/side-menu';
 
 /**
  * The organisation plugin (issue 12) in real Chromium against the real server: creating an organisation, the
@@ -68,8 +69,6 @@ async function expectDashboardOf(page: Page, context: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeVisible();
   await expect(page.getByText(context, { exact: true })).toBeVisible();
 }
-
-const sideMenu = (page: Page) => page.locator('.ant-pro-sider');
 
 /** The organisation entries of the side menu, with their group opened (it is closed away from its pages). */
 async function organisationMenu(page: Page) {
@@ -133,7 +132,7 @@ test.describe('organisations', () => {
     await logIn(page, owner);
     await page.getByRole('button', { name: new RegExp(`^${owner.firstName} ${owner.lastName}`) }).click();
     await page.waitForURL(/\/dashboard\/apps$/);
-    await sideMenu(page).getByRole('link', { name: 'Create organisation' }).click();
+    await page.getByRole('link', { name: 'Create organisation' }).click();
     await page.waitForURL(/\/organisation\/create$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Create organisation' })).toBeVisible();
 

@@ -31,7 +31,7 @@ interface Load {
   content: number;
 }
 
-/** The side menu holding its entries (ProLayout shows a skeleton in their place until it has them). */
+/** The side menu holding its entries (core/layout/side-menu.tsx draws a blank in their place until it has their labels). */
 const MENU_ENTRIES = 'aside [role="menu"] [role="menuitem"]';
 
 /**

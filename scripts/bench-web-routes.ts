@@ -119,7 +119,7 @@ async function changeRoute(page: Page, target: Target): Promise<Change> {
 }
 
 function menuLink(page: Page, target: Target) {
-  return page.locator(`.ant-pro-sider-menu a[href="${target.path}"]`);
+  return page.getByRole('navigation', { name: 'Side menu' }).locator(`a[href="${target.path}"]`);
 }
 
 interface Metrics {

@@ -41,7 +41,7 @@ function lazyPage(route: PortalRoute, i18n: I18n): LazyExoticComponent<Component
 
 /**
  * The app layout asks for every enabled plugin's locale namespace as its chunk is asked for, not after its first
- * render: its side menu's labels come from all of them (ProLayout shows a skeleton until it has them), and index.html
+ * render: its side menu's labels come from all of them (the menu stays blank until it has them), and index.html
  * preloads them (server/web/portal-document.ts). It does not wait for them: its frame paints meanwhile
  * (docs/performance.md, "Cold deep links").
  */

@@ -52,8 +52,7 @@ export function PluginBoundary({ pluginId, children }: { pluginId: string; child
 }
 
 /**
- * What ProLayout and ProTable render their content in (their `ErrorBoundary`): the same translated message and retry
- * as a plugin's page, never the error's own text. The production build also puts it in place of pro-utils' default
- * boundary, whose English fallback brought antd's Result onto every app route (tooling/vite-pro-error-boundary.ts).
+ * The boundary the app layout renders every page in (core/layout/app-layout.tsx): the same translated message and
+ * retry as a plugin's page, never the error's own text.
  */
 export { ErrorBoundary as ContentErrorBoundary };

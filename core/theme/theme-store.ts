@@ -156,35 +156,6 @@ export class ThemeStore implements ReadableThemeColors {
     return readableBlend(this.primary, this.secondary, this.primaryContrast);
   }
 
-  /**
-   * ProLayout's tokens for the app header: it sits on the brand colour, with the brand's text colour on it. The
-   * side menu's current page is written in the brand colour too (as the readable link colour, on the page surface).
-   */
-  get appHeaderToken(): { header: Record<string, string>; sider: Record<string, string> } {
-    const onBrand = this.primaryContrast;
-    const hover = `${onBrand.slice(0, 7)}1F`;
-    return {
-      header: {
-        colorBgHeader: this.primary,
-        colorBgScrollHeader: this.primary,
-        colorHeaderTitle: onBrand,
-        colorTextRightActionsItem: onBrand,
-        colorBgRightActionsItemHover: hover,
-        colorTextMenu: onBrand,
-        colorTextMenuActive: onBrand,
-        colorTextMenuSelected: onBrand,
-        colorBgMenuItemHover: hover,
-      },
-      sider: {
-        colorTextMenuSelected: this.link,
-        colorBgMenuItemSelected: SURFACES.background,
-        // The collapse toggle's arrow: ProLayout draws it at 25 % black (1.9:1), under WCAG 1.4.11's 3:1.
-        colorTextCollapsedButton: this.mutedText,
-        colorTextCollapsedButtonHover: this.textPrimary,
-      },
-    };
-  }
-
   /** antd's theme for `ConfigProvider`: primary drives buttons and focus rings; text and links stay readable. */
   get antdTheme(): ThemeConfig {
     return {
@@ -209,6 +180,9 @@ export class ThemeStore implements ReadableThemeColors {
       },
       components: {
         Button: { primaryColor: this.primaryContrast },
+        // The side menu's current page in the readable link colour on the page surface; antd writes it in the
+        // brand colour itself, which a light brand (yellow) leaves unreadable on white.
+        Menu: { itemSelectedColor: this.link, itemSelectedBg: SURFACES.background },
       },
     };
   }
