@@ -63,8 +63,8 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
   await page.waitForURL(/\/(orgs|dashboard)/);
 }
 
-/** The visible step of the KYC form (the others stay in the page, hidden, with their answers). */
-const activeStep = (page: Page) => page.locator('.ant-pro-steps-form-step-active');
+/** The visible step of the KYC form, named by its progress line (the others stay in the page, hidden, with their answers). */
+const activeStep = (page: Page) => page.getByRole('group', { name: /^Step \d+ of \d+: / });
 
 /**
  * Picks `option` in the antd select labelled `label` inside `scope`, and waits until the select shows it. Once on

@@ -11,6 +11,7 @@ export { useUnmountSignal } from './use-unmount-signal';
 export { useReturnFocus } from './use-return-focus';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { DialogForm, type DialogFormProps } from './dialog-form';
+export { FormSelect } from './form-select';
 export {
   PagedTable,
   PHONE_QUERY,

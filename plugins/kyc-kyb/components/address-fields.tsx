@@ -1,4 +1,5 @@
-import { ProFormDependency, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { FormSelect } from '@core';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUSTRALIAN_STATES, STREET_TYPES } from '@contract/rules/identity-lists';
 import type { KycRules } from '../model/kyc-rules';
@@ -11,53 +12,48 @@ export function AddressFields({ rules }: { rules: KycRules }) {
     <>
       <CountrySelect name="country" label={t('fields.country')} rules={rules.country} />
       <div className="kyc-grid">
-        <ProFormText name="unitNumber" label={t('fields.unitNumber')} rules={rules.unitNumber} />
-        <ProFormText name="streetNumber" label={t('fields.streetNumber')} rules={rules.streetNumber} />
-        <ProFormText
-          name="streetName"
-          label={t('fields.streetName')}
-          rules={rules.streetName}
-          fieldProps={{ autoComplete: 'address-line1' }}
-        />
-        <ProFormSelect
-          name="streetType"
-          label={t('fields.streetType')}
-          rules={rules.streetType}
-          showSearch
-          options={STREET_TYPES.map((value) => ({ value, label: t(`lists.streetType.${value}`) }))}
-        />
-        <ProFormText
-          name="suburb"
-          label={t('fields.suburb')}
-          rules={rules.suburb}
-          fieldProps={{ autoComplete: 'address-level2' }}
-        />
-        <ProFormDependency name={['country']}>
-          {({ country }: { country?: string }) =>
-            country === 'AU' ? (
-              <ProFormSelect
-                name="state"
-                label={t('fields.state')}
-                rules={rules.auState}
-                options={AUSTRALIAN_STATES.map((value) => ({ value, label: t(`lists.auState.${value}`) }))}
-              />
+        <Form.Item name="unitNumber" label={t('fields.unitNumber')} rules={rules.unitNumber}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="streetNumber" label={t('fields.streetNumber')} rules={rules.streetNumber}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="streetName" label={t('fields.streetName')} rules={rules.streetName}>
+          <Input autoComplete="address-line1" />
+        </Form.Item>
+        <Form.Item name="streetType" label={t('fields.streetType')} rules={rules.streetType}>
+          <FormSelect
+            showSearch
+            optionFilterProp="label"
+            options={STREET_TYPES.map((value) => ({ value, label: t(`lists.streetType.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="suburb" label={t('fields.suburb')} rules={rules.suburb}>
+          <Input autoComplete="address-level2" />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['country']}>
+          {({ getFieldValue }) =>
+            getFieldValue('country') === 'AU' ? (
+              <Form.Item key="auState" name="state" label={t('fields.state')} rules={rules.auState}>
+                <FormSelect
+                  options={AUSTRALIAN_STATES.map((value) => ({ value, label: t(`lists.auState.${value}`) }))}
+                />
+              </Form.Item>
             ) : (
-              <ProFormText
-                name="state"
-                label={t('fields.region')}
-                rules={rules.region}
-                fieldProps={{ autoComplete: 'address-level1' }}
-              />
+              <Form.Item key="region" name="state" label={t('fields.region')} rules={rules.region}>
+                <Input autoComplete="address-level1" />
+              </Form.Item>
             )
           }
-        </ProFormDependency>
-        <ProFormText
+        </Form.Item>
+        <Form.Item
           name="postCode"
           label={t('fields.postCode')}
           rules={rules.postCode}
           dependencies={['country']}
-          fieldProps={{ autoComplete: 'postal-code', inputMode: 'numeric' }}
-        />
+        >
+          <Input autoComplete="postal-code" inputMode="numeric" />
+        </Form.Item>
       </div>
     </>
   );

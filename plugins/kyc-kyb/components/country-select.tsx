@@ -1,5 +1,5 @@
-import { ProFormSelect } from '@ant-design/pro-components';
-import type { FormRule } from 'antd';
+import { FormSelect } from '@core';
+import { Form, type FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import { useCountries } from '../countries/use-countries';
 
@@ -13,19 +13,16 @@ export interface CountrySelectProps {
 export function CountrySelect({ name, label, rules }: CountrySelectProps) {
   const { options, loading } = useCountries();
   return (
-    <ProFormSelect
-      name={name}
-      label={label}
-      rules={rules}
-      options={options}
-      showSearch
-      fieldProps={{
-        loading,
-        optionFilterProp: 'label',
+    <Form.Item name={name} label={label} rules={rules}>
+      <FormSelect
+        options={options}
+        showSearch
+        loading={loading}
+        optionFilterProp="label"
         // The list is long: render it lazily, and keep it readable on a phone.
-        virtual: true,
-        popupMatchSelectWidth: false,
-      }}
-    />
+        virtual
+        popupMatchSelectWidth={false}
+      />
+    </Form.Item>
   );
 }

@@ -1,11 +1,4 @@
-import {
-  ProForm,
-  ProFormDependency,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-} from '@ant-design/pro-components';
-import { AntdSubmitButton, translateValidation } from '@core';
+import { AntdSubmitButton, FormSelect, translateValidation } from '@core';
 import {
   abnEndsWithAcn,
   ENTITY_TYPES,
@@ -13,7 +6,7 @@ import {
   isValidAcn,
   REGISTRATION_DOCUMENT_TYPES,
 } from '@contract/rules';
-import { Alert, Typography } from 'antd';
+import { Alert, Form, Input, Switch, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +22,12 @@ import { DocumentUpload } from './document-upload';
 function AbnAcnWarning() {
   const { t } = useTranslation('kyc-kyb');
   return (
-    <ProFormDependency name={['entityType', 'abn', 'acn']}>
-      {({ entityType, abn, acn }: { entityType?: string; abn?: string; acn?: string }) =>
-        entityType === 'company' && isValidAbn(abn) && isValidAcn(acn) && !abnEndsWithAcn(abn, acn) ? (
+    <Form.Item noStyle dependencies={['entityType', 'abn', 'acn']}>
+      {({ getFieldValue }) =>
+        getFieldValue('entityType') === 'company' &&
+        isValidAbn(getFieldValue('abn')) &&
+        isValidAcn(getFieldValue('acn')) &&
+        !abnEndsWithAcn(getFieldValue('abn'), getFieldValue('acn')) ? (
           <Alert
             type="warning"
             showIcon
@@ -41,7 +37,7 @@ function AbnAcnWarning() {
           />
         ) : null
       }
-    </ProFormDependency>
+    </Form.Item>
   );
 }
 
@@ -53,89 +49,81 @@ export const KybForm = observer(function KybForm({ store }: { store: KybStore })
   const businessId = useId();
   const documentsId = useId();
   return (
-    <ProForm<KybAnswers>
+    <Form<KybAnswers>
       key={store.version}
       layout="vertical"
-      autoFocusFirstInput={false}
       initialValues={{ listed: false, ...store.answers }}
       disabled={store.submitting}
       onFinish={async (values) => {
         await store.submit(values);
-      }}
-      submitter={{
-        render: () => (
-          <div className="kyc-buttons">
-            <AntdSubmitButton loading={store.submitting} loadingText={t('actions.submitting')}>
-              {t('actions.submit')}
-            </AntdSubmitButton>
-          </div>
-        ),
       }}
     >
       <Typography.Title level={2} id={contactId} className="kyc-panel__title">
         {t('kyb.contact')}
       </Typography.Title>
       <div className="kyc-grid">
-        <ProFormText name="firstName" label={t('fields.firstName')} rules={rules.firstName} />
-        <ProFormText name="middleName" label={t('fields.middleName')} rules={rules.middleName} />
-        <ProFormText name="lastName" label={t('fields.lastName')} rules={rules.lastName} />
+        <Form.Item name="firstName" label={t('fields.firstName')} rules={rules.firstName}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="middleName" label={t('fields.middleName')} rules={rules.middleName}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="lastName" label={t('fields.lastName')} rules={rules.lastName}>
+          <Input />
+        </Form.Item>
       </div>
       <Typography.Title level={2} id={businessId} className="kyc-panel__title">
         {t('kyb.business')}
       </Typography.Title>
       <div className="kyc-grid">
         <CountrySelect name="country" label={t('fields.country')} rules={rules.country} />
-        <ProFormSelect
-          name="entityType"
-          label={t('fields.entityType')}
-          rules={rules.entityType}
-          options={ENTITY_TYPES.map((value) => ({ value, label: t(`lists.entityType.${value}`) }))}
-        />
-        <ProFormText
-          name="companyName"
-          label={t('fields.companyName')}
-          rules={rules.companyName}
-          fieldProps={{ autoComplete: 'organization' }}
-        />
-        <ProFormText
-          name="abn"
-          label={t('fields.abn')}
-          rules={rules.abn}
-          fieldProps={{ inputMode: 'numeric' }}
-        />
-        <ProFormDependency name={['entityType']}>
-          {({ entityType }: { entityType?: string }) =>
-            entityType === 'company' ? (
-              <ProFormText
-                name="acn"
-                label={t('fields.acn')}
-                rules={rules.acn}
-                fieldProps={{ inputMode: 'numeric' }}
-              />
+        <Form.Item name="entityType" label={t('fields.entityType')} rules={rules.entityType}>
+          <FormSelect
+            options={ENTITY_TYPES.map((value) => ({ value, label: t(`lists.entityType.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="companyName" label={t('fields.companyName')} rules={rules.companyName}>
+          <Input autoComplete="organization" />
+        </Form.Item>
+        <Form.Item name="abn" label={t('fields.abn')} rules={rules.abn}>
+          <Input inputMode="numeric" />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['entityType']}>
+          {({ getFieldValue }) =>
+            getFieldValue('entityType') === 'company' ? (
+              <Form.Item name="acn" label={t('fields.acn')} rules={rules.acn}>
+                <Input inputMode="numeric" />
+              </Form.Item>
             ) : null
           }
-        </ProFormDependency>
+        </Form.Item>
       </div>
       <AbnAcnWarning />
       <div className="kyc-grid">
-        <ProFormText name="registeredOff" label={t('fields.registeredOff')} rules={rules.registeredOff} />
-        <ProFormText
-          name="primaryLocation"
-          label={t('fields.primaryLocation')}
-          rules={rules.primaryLocation}
-        />
+        <Form.Item name="registeredOff" label={t('fields.registeredOff')} rules={rules.registeredOff}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="primaryLocation" label={t('fields.primaryLocation')} rules={rules.primaryLocation}>
+          <Input />
+        </Form.Item>
       </div>
-      <ProFormSwitch name="listed" label={t('fields.listed')} />
-      <ProFormDependency name={['listed']}>
-        {({ listed }: { listed?: boolean }) =>
-          listed ? (
+      <Form.Item name="listed" label={t('fields.listed')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['listed']}>
+        {({ getFieldValue }) =>
+          getFieldValue('listed') ? (
             <div className="kyc-grid">
-              <ProFormText name="exchange" label={t('fields.exchange')} rules={rules.exchange} />
-              <ProFormText name="ticker" label={t('fields.ticker')} rules={rules.ticker} />
+              <Form.Item name="exchange" label={t('fields.exchange')} rules={rules.exchange}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="ticker" label={t('fields.ticker')} rules={rules.ticker}>
+                <Input />
+              </Form.Item>
             </div>
           ) : null
         }
-      </ProFormDependency>
+      </Form.Item>
       <Typography.Title level={2} id={documentsId} className="kyc-panel__title">
         {t('kyb.documents')}
       </Typography.Title>
@@ -146,15 +134,14 @@ export const KybForm = observer(function KybForm({ store }: { store: KybStore })
         upload={(file) => store.upload(file, 'registryExtract')}
         rules={rules.extractDocumentId}
       />
-      <ProFormSelect
-        name="documentType"
-        label={t('fields.registrationDocumentType')}
-        rules={rules.documentType}
-        options={REGISTRATION_DOCUMENT_TYPES.map((value) => ({
-          value,
-          label: t(`lists.registrationDocument.${value}`),
-        }))}
-      />
+      <Form.Item name="documentType" label={t('fields.registrationDocumentType')} rules={rules.documentType}>
+        <FormSelect
+          options={REGISTRATION_DOCUMENT_TYPES.map((value) => ({
+            value,
+            label: t(`lists.registrationDocument.${value}`),
+          }))}
+        />
+      </Form.Item>
       <DocumentUpload
         name="registrationDocumentId"
         label={t('fields.registrationDocument')}
@@ -162,6 +149,11 @@ export const KybForm = observer(function KybForm({ store }: { store: KybStore })
         upload={(file) => store.upload(file, 'registrationDocument')}
         rules={rules.registrationDocumentId}
       />
-    </ProForm>
+      <div className="kyc-buttons">
+        <AntdSubmitButton loading={store.submitting} loadingText={t('actions.submitting')}>
+          {t('actions.submit')}
+        </AntdSubmitButton>
+      </div>
+    </Form>
   );
 });

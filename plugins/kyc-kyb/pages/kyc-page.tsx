@@ -1,9 +1,8 @@
-import { StepsForm } from '@ant-design/pro-components';
 import { useRouteHref, useService } from '@core';
 import type { IdentityProofType } from '@contract/rules/identity-lists';
-import { Alert, Button, Spin, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Form, Spin, Steps, Typography, type FormInstance } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { KycApi } from '../api/kyc-api';
@@ -20,17 +19,13 @@ import { KycStore } from '../stores/kyc-store';
 import '../components/kyc-kyb.css';
 
 const FIELD_STEPS = 4;
+/** The step forms' names: each field's id is prefixed with its step's (`proof1_firstName`), unique in the page. */
+const STEP_NAMES = ['personal', 'address', 'proof1', 'proof2'];
 /** A pause in typing this long keeps the draft (besides each finished step). */
 const DRAFT_DELAY_MS = 1500;
 
-type FormRefs = MutableRefObject<MutableRefObject<FormInstance | undefined>[]>;
-
-function collect(forms: FormRefs): KycAnswers {
-  return answersFromSteps(
-    forms.current
-      .slice(0, FIELD_STEPS)
-      .map((form) => (form.current?.getFieldsValue(true) ?? {}) as Record<string, unknown>),
-  );
+function collect(forms: FormInstance[]): KycAnswers {
+  return answersFromSteps(forms.map((form) => form.getFieldsValue(true) as Record<string, unknown>));
 }
 
 /** The form in steps: personal details, address, two identity proofs, review and submit. */
@@ -39,7 +34,12 @@ const KycForm = observer(function KycForm({ store }: { store: KycStore }) {
   const navigate = useNavigate();
   const overview = useRouteHref('kyc-kyb.overview');
   const rules = useMemo(() => kycRules(t), [t]);
-  const forms: FormRefs = useRef([]);
+  const [personal] = Form.useForm();
+  const [address] = Form.useForm();
+  const [proof1] = Form.useForm();
+  const [proof2] = Form.useForm();
+  const forms = useMemo(() => [personal, address, proof1, proof2], [personal, address, proof1, proof2]);
+  const progressId = useId();
   const initial = useMemo(() => stepsFromAnswers(store.answers), [store]);
   const [types, setTypes] = useState<[IdentityProofType | undefined, IdentityProofType | undefined]>([
     proofType(store.answers.proofs[0]),
@@ -52,31 +52,25 @@ const KycForm = observer(function KycForm({ store }: { store: KycStore }) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void store.saveDraft(collect(forms), store.step), DRAFT_DELAY_MS);
   };
-  const finishStep = async (next: number) => {
-    clearTimeout(timer.current);
-    await store.saveDraft(collect(forms), next);
-    return true;
-  };
   const submit = async () => {
     // A draft resumed at a later step has earlier steps the user has not passed in this visit: check them all.
     for (let index = 0; index < FIELD_STEPS; index += 1) {
       try {
-        await forms.current[index]?.current?.validateFields();
+        await forms[index].validateFields();
       } catch {
         store.setStep(index);
-        return false;
+        return;
       }
     }
     clearTimeout(timer.current);
     if (await store.submit(collect(forms))) navigate(overview);
-    return false;
   };
 
   // What the review step shows: read from the step forms once they are mounted (also when a draft opens there).
   const [answers, setAnswers] = useState<KycAnswers | null>(null);
   useEffect(() => {
     setAnswers(store.step === FIELD_STEPS ? collect(forms) : null);
-  }, [store.step]);
+  }, [store.step, forms]);
   const proofChanged = (index: 0 | 1) => (changed: Record<string, unknown>) => {
     if ('documentType' in changed) {
       setTypes((current) => {
@@ -88,91 +82,102 @@ const KycForm = observer(function KycForm({ store }: { store: KycStore }) {
     keepDraft();
   };
 
+  // Next checks the step's fields and keeps the draft at the next step; on the review it submits everything.
+  const next = async () => {
+    const step = store.step;
+    if (step === FIELD_STEPS) {
+      await submit();
+      return;
+    }
+    try {
+      await forms[step].validateFields();
+    } catch {
+      return;
+    }
+    clearTimeout(timer.current);
+    await store.saveDraft(collect(forms), step + 1);
+    store.setStep(step + 1);
+  };
+
+  const titles = [
+    t('steps.personal'),
+    t('steps.address'),
+    t('steps.proof1'),
+    t('steps.proof2'),
+    t('steps.review'),
+  ];
+  // Every step stays in the page, the ones not shown hidden, so Back finds what was typed and the submission
+  // reads and checks all four forms. The step shown is named by the progress line.
+  const panel = (index: number, content: ReactNode) => (
+    <div
+      role="group"
+      hidden={store.step !== index}
+      aria-labelledby={store.step === index ? progressId : undefined}
+    >
+      {content}
+    </div>
+  );
+  const stepForm = (
+    index: number,
+    form: FormInstance,
+    onValuesChange: (changed: Record<string, unknown>) => void,
+    fields: ReactNode,
+  ) =>
+    panel(
+      index,
+      <Form
+        form={form}
+        name={STEP_NAMES[index]}
+        layout="vertical"
+        validateTrigger={['onChange', 'onBlur']}
+        initialValues={initial[index]}
+        onValuesChange={onValuesChange}
+      >
+        {fields}
+      </Form>,
+    );
+
   return (
     <div className="kyc-steps-form">
-      <StepsForm
-        current={store.step}
-        onCurrentChange={store.setStep}
-        formMapRef={forms}
-        onFinish={submit}
-        stepsProps={{ responsive: true, size: 'small' }}
-        stepsRender={(steps, dom) => (
-          <div className="kyc-progress">
-            {dom}
-            <p className="kyc-progress__text">
-              {t('steps.progress', {
-                step: store.step + 1,
-                total: steps.length,
-                title: steps[store.step]?.title,
-              })}
-            </p>
+      <div className="kyc-progress">
+        <Steps current={store.step} size="small" items={titles.map((title) => ({ title }))} />
+        <p className="kyc-progress__text" id={progressId}>
+          {t('steps.progress', { step: store.step + 1, total: titles.length, title: titles[store.step] })}
+        </p>
+      </div>
+      {stepForm(0, personal, keepDraft, <PersonalFields rules={rules} />)}
+      {stepForm(1, address, keepDraft, <AddressFields rules={rules} />)}
+      {stepForm(
+        2,
+        proof1,
+        proofChanged(0),
+        <ProofFields rules={rules} upload={store.upload} otherKind={types[1]} />,
+      )}
+      {stepForm(
+        3,
+        proof2,
+        proofChanged(1),
+        <ProofFields rules={rules} upload={store.upload} otherKind={types[0]} />,
+      )}
+      {panel(
+        FIELD_STEPS,
+        answers && (
+          <div className="kyc-review">
+            <NameMismatchAlert mismatches={nameMismatchesOf(answers)} />
+            <KycSummary answers={answers} />
           </div>
+        ),
+      )}
+      <div className="kyc-buttons">
+        {store.step > 0 && (
+          <Button onClick={() => store.setStep(store.step - 1)} disabled={store.submitting}>
+            {t('actions.back')}
+          </Button>
         )}
-        formProps={{
-          layout: 'vertical',
-          autoFocusFirstInput: false,
-          validateTrigger: ['onChange', 'onBlur'],
-        }}
-        submitter={{
-          render: ({ step, onPre, onSubmit }) => (
-            <div className="kyc-buttons">
-              {step > 0 && (
-                <Button onClick={onPre} disabled={store.submitting}>
-                  {t('actions.back')}
-                </Button>
-              )}
-              <Button type="primary" onClick={() => onSubmit?.()} loading={store.submitting}>
-                {step === FIELD_STEPS ? t('actions.submit') : t('actions.next')}
-              </Button>
-            </div>
-          ),
-        }}
-      >
-        <StepsForm.StepForm
-          name="personal"
-          title={t('steps.personal')}
-          initialValues={initial[0]}
-          onValuesChange={keepDraft}
-          onFinish={() => finishStep(1)}
-        >
-          <PersonalFields rules={rules} />
-        </StepsForm.StepForm>
-        <StepsForm.StepForm
-          name="address"
-          title={t('steps.address')}
-          initialValues={initial[1]}
-          onValuesChange={keepDraft}
-          onFinish={() => finishStep(2)}
-        >
-          <AddressFields rules={rules} />
-        </StepsForm.StepForm>
-        <StepsForm.StepForm
-          name="proof1"
-          title={t('steps.proof1')}
-          initialValues={initial[2]}
-          onValuesChange={proofChanged(0)}
-          onFinish={() => finishStep(3)}
-        >
-          <ProofFields rules={rules} upload={store.upload} otherKind={types[1]} />
-        </StepsForm.StepForm>
-        <StepsForm.StepForm
-          name="proof2"
-          title={t('steps.proof2')}
-          initialValues={initial[3]}
-          onValuesChange={proofChanged(1)}
-          onFinish={() => finishStep(4)}
-        >
-          <ProofFields rules={rules} upload={store.upload} otherKind={types[0]} />
-        </StepsForm.StepForm>
-        <StepsForm.StepForm name="review" title={t('steps.review')}>
-          {answers && (
-            <div className="kyc-review">
-              <NameMismatchAlert mismatches={nameMismatchesOf(answers)} />
-              <KycSummary answers={answers} />
-            </div>
-          )}
-        </StepsForm.StepForm>
-      </StepsForm>
+        <Button type="primary" onClick={() => void next()} loading={store.submitting}>
+          {store.step === FIELD_STEPS ? t('actions.submit') : t('actions.next')}
+        </Button>
+      </div>
       <p className="kyc-draft" role="status">
         {store.draftState === 'saved' && t('draft.saved')}
         {store.draftState === 'failed' && t('draft.failed')}

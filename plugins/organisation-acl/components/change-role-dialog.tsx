@@ -1,7 +1,7 @@
-import { DialogForm } from '@core';
+import { DialogForm, FormSelect } from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
 import type { Role } from '@contract/v1/organization-acl';
-import { Form, Select, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleText } from '../format/role-text';
 
@@ -39,7 +39,7 @@ export function ChangeRoleDialog({
         label={t('changeRole.role')}
         rules={[{ required: true, message: t('invite.roleRequired') }]}
       >
-        <Select
+        <FormSelect
           options={roles
             .filter((role) => !role.locked)
             .map((role) => ({ value: role.id, label: roleText(t, role.id, role.name) }))}

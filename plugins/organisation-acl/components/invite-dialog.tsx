@@ -1,6 +1,6 @@
-import { DialogForm, rules } from '@core';
+import { DialogForm, FormSelect, rules } from '@core';
 import type { Role } from '@contract/v1/organization-acl';
-import { Form, Input, Select } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleText } from '../format/role-text';
 
@@ -47,7 +47,7 @@ export function InviteDialog({
         label={t('invite.role')}
         rules={[{ required: true, message: t('invite.roleRequired') }]}
       >
-        <Select
+        <FormSelect
           options={assignable.map((role) => ({ value: role.id, label: roleText(t, role.id, role.name) }))}
         />
       </Form.Item>

@@ -1,6 +1,6 @@
-import { antdRules, DialogForm, fieldRules } from '@core';
+import { antdRules, DialogForm, fieldRules, FormSelect } from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
-import { Alert, Form, Input, Select, Spin } from 'antd';
+import { Alert, Form, Input, Spin } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -141,7 +141,7 @@ function MemberSearch({
   }, []);
 
   return (
-    <Select
+    <FormSelect
       {...control}
       showSearch
       filterOption={false}
