@@ -9,8 +9,6 @@ import { portalPlugins } from './tooling/vite-portal-plugins.ts';
 import { isPluginDefinitionChunk } from './tooling/route-preloads.ts';
 import { precompress } from './tooling/vite-precompress.ts';
 import { sideEffectFreePackages } from './tooling/side-effect-free-packages.ts';
-import { lazyProFields } from './tooling/vite-lazy-pro-fields.ts';
-import { proLocales } from './tooling/vite-pro-locales.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -22,8 +20,6 @@ export default defineConfig({
     react(),
     contractEndpoints(),
     portalPlugins({ extraRoots: process.env.VITEST ? ['tests/fixtures'] : extraRootsFromEnv() }),
-    lazyProFields(),
-    proLocales(`${root}core/theme/pro-locale-texts.ts`),
     precompress(),
     firstPaint.plugin,
   ],

@@ -103,16 +103,15 @@ test.describe('server messages in French', () => {
 });
 
 test.describe("the libraries' own texts in French", () => {
-  test('an empty identity field prompts in French: pro-components follow the language too', async ({ page, request }) => {
+  test("the identity form's date picker speaks French: antd follows the language too", async ({ page, request }) => {
     const account = await createVerifiedAccount(request, 'invite');
     await openLoginInFrench(page);
     await submitLogin(page, account.email, account.password);
     await page.waitForURL(path('/dashboard/apps'), { timeout: 15_000 });
 
     await page.goto('/account/kyc');
-    // pro-provider's French texts (vite-pro-locales.ts keeps the languages antd is given); English is "Please enter".
-    await expect(page.getByLabel('Prénom', { exact: true })).toHaveAttribute('placeholder', 'Entrer une valeur', {
-      timeout: 30_000,
-    });
+    await page.getByLabel('Date de naissance', { exact: true }).click({ timeout: 30_000 });
+    // antd's own French texts (core/theme/library-locales.ts); English is "Today".
+    await expect(page.locator('.ant-picker-dropdown:visible').getByText("Aujourd'hui", { exact: true })).toBeVisible();
   });
 });

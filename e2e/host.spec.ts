@@ -7,9 +7,6 @@ import { sideMenu } from './support/side-menu';
 const DEMO_EMAIL = 'demo@example.com';
 const DEMO_PASSWORD = 'Demo@1234';
 
-/** The chunk of the pro-field components no shipped screen renders (tooling/vite-lazy-pro-fields.ts). */
-const PRO_FIELD_EXTRAS = '/assets/_portal-pro-field-extras-';
-
 const at = (pathname: string) => (url: URL) => url.pathname === pathname;
 
 /** Logs the demo user in through the sign-in page and waits for the account screen. */
@@ -98,29 +95,6 @@ test.describe('portal host', () => {
     expect(requested.filter((url) => url.includes('/assets/off-page-'))).toEqual([]);
     // The same check sees the page's chunk when the plugin is on, so it can fail.
     expect(requested.some((url) => url.includes('/assets/hello-page-'))).toBe(true);
-  });
-
-  test('a field type no screen shows on first paint is fetched when a page first renders it', async ({
-    page,
-  }) => {
-    const requested: string[] = [];
-    page.on('request', (r) => requested.push(r.url()));
-    await useConfig(page, withFixtures);
-    await useStoredSession(page);
-    await page.goto('/hello');
-    await expect(page.getByRole('link', { name: 'Fixture hello' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT_MS,
-    });
-    expect(requested.filter((url) => url.includes(PRO_FIELD_EXTRAS))).toEqual([]);
-    await page.goto('/hello/fields');
-    await expect(page.getByRole('heading', { level: 1, name: 'Fields loaded on first use' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT_MS,
-    });
-    // pro-field's rating, three stars of five, read-only.
-    await expect(page.getByText('Rating', { exact: true })).toBeVisible();
-    await expect(page.getByRole('radio')).toHaveCount(5);
-    await expect(page.getByRole('radio', { checked: true })).toHaveCount(3);
-    expect(requested.filter((url) => url.includes(PRO_FIELD_EXTRAS))).toHaveLength(1);
   });
 
   test('switching to French changes the text of the auth layout and persists', async ({ page }) => {
