@@ -95,9 +95,9 @@ test.describe('activity log', () => {
     // A password change, through the two-factor plugin's screen.
     const newPassword = `N3w#${Math.random().toString(36).slice(2, 10)}`;
     await page.goto('/user/security');
-    await page.getByLabel('Current Password').fill(account.password);
-    await page.getByLabel('New Password').fill(newPassword);
-    await page.getByLabel('Confirm Password').fill(newPassword);
+    await page.getByLabel('Current password').fill(account.password);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Change' }).click();
     await expect(page.getByText('Password changed successfully')).toBeVisible();
 

@@ -30,18 +30,18 @@ const TEXTS = {
     signUpLink: 'Sign up',
     signUpTitle: 'Create your account',
     signUpButton: 'Sign up',
-    firstName: 'First Name',
-    lastName: 'Last Name',
+    firstName: 'First name',
+    lastName: 'Last name',
     email: 'Email',
     password: 'Password',
-    confirmPassword: 'Confirm Password',
+    confirmPassword: 'Confirm password',
     confirmationTitle: 'Check your email',
     sentTo: (email: string) => `We have sent a verification link to ${email}.`,
     backToLogin: 'Back to login',
     unverifiedNotice: 'Please verify your email address to continue',
     verifyMailSubject: 'Verify your email',
     verified: 'Email account verified',
-    goToLogin: 'Go to Login',
+    goToLogin: 'Go to login',
     orgsTitle: 'Select the account you want to use today',
     personal: 'Personal account',
     dashboardTitle: 'Document Collaboration Apps',
@@ -220,8 +220,8 @@ test.describe('authentication journeys', () => {
     await page.goto(linkTo(mail, '/reset-password'));
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
-    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(
       page.getByText('Your password has been reset. Please log in with your new password'),
@@ -259,10 +259,10 @@ test.describe('authentication journeys', () => {
     await expect(email).toHaveValue('new@example.com');
     await expect(email).toHaveAttribute('readonly', '');
 
-    await page.getByLabel('First Name', { exact: true }).fill('Nora');
-    await page.getByLabel('Last Name', { exact: true }).fill('Newcomer');
+    await page.getByLabel('First name', { exact: true }).fill('Nora');
+    await page.getByLabel('Last name', { exact: true }).fill('Newcomer');
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign up' }).click();
     // The invitation link proved the address: no verification mail, straight to login.
     await expect(page.getByText('Registration successful. You can now log in')).toBeVisible();

@@ -66,10 +66,10 @@ test.describe("Acme's branding keeps the portal readable", () => {
     await enterAcme(page);
     await page.goto('/user/details');
     await expectReadable(page.getByRole('heading', { level: 1, name: 'Profile' }));
-    await expectReadable(page.getByText('First Name', { exact: true }));
+    await expectReadable(page.getByText('First name', { exact: true }));
     await page.goto('/user/security');
     await expectReadable(page.getByRole('heading', { level: 1 }));
-    await expectReadable(page.getByText('Current Password', { exact: true }).first());
+    await expectReadable(page.getByText('Current password', { exact: true }).first());
   });
 
   test('links take the theme colour, not the browser default blue', async ({ page }) => {

@@ -84,20 +84,20 @@ test.describe('keyboard-only journeys', () => {
     await tabTo(page, page.getByRole('link', { name: 'Sign up' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/sign-up$/);
-    const firstName = page.getByLabel('First Name', { exact: true });
+    const firstName = page.getByLabel('First name', { exact: true });
     await expect(firstName).toBeFocused();
 
     // A field emptied again says what it needs, and Shift+Tab goes back to it.
     await page.keyboard.type(account.firstName);
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Last Name', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
     await page.keyboard.type('x');
     await page.keyboard.press('Backspace');
     await expect(page.getByText('Last name is required')).toBeVisible();
     await page.keyboard.press('Shift+Tab');
     await expect(firstName).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Last Name', { exact: true })).toBeFocused();
+    await expect(page.getByLabel('Last name', { exact: true })).toBeFocused();
 
     await page.keyboard.type(account.lastName);
     await page.keyboard.press('Tab');
@@ -105,7 +105,7 @@ test.describe('keyboard-only journeys', () => {
     await page.keyboard.type(account.email);
     await tabTo(page, page.getByLabel('Password', { exact: true }));
     await page.keyboard.type(account.password);
-    await tabTo(page, page.getByLabel('Confirm Password', { exact: true }));
+    await tabTo(page, page.getByLabel('Confirm password', { exact: true }));
     await page.keyboard.type(account.password);
     // Complete and valid: Enter in the last field signs up.
     await expect(page.getByRole('button', { name: 'Sign up' })).toBeEnabled();

@@ -259,10 +259,10 @@ test.describe('organisations', () => {
     await member.waitForURL(/\/sign-up\?/);
     await expect(member.getByLabel('Email', { exact: true })).toHaveValue(newcomer.email);
     await expect(member.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
-    await member.getByLabel('First Name', { exact: true }).fill('Nia');
-    await member.getByLabel('Last Name', { exact: true }).fill('Newcomer');
+    await member.getByLabel('First name', { exact: true }).fill('Nia');
+    await member.getByLabel('Last name', { exact: true }).fill('Newcomer');
     await member.getByLabel('Password', { exact: true }).fill(newcomer.password);
-    await member.getByLabel('Confirm Password', { exact: true }).fill(newcomer.password);
+    await member.getByLabel('Confirm password', { exact: true }).fill(newcomer.password);
     await member.getByRole('button', { name: 'Sign up' }).click();
     await member.waitForURL(/\/login/);
     const memberAccount = { ...newcomer, firstName: 'Nia', lastName: 'Newcomer' };

@@ -65,7 +65,7 @@ test.describe('partner single sign-on', () => {
     const signUp = dialog.getByRole('button', { name: 'Sign up' });
     await expect(signUp).toBeDisabled();
     await dialog.getByLabel('Password', { exact: true }).fill('Partner#2024e2e');
-    await dialog.getByLabel('Confirm Password').fill('Partner#2024e2e');
+    await dialog.getByLabel('Confirm password').fill('Partner#2024e2e');
     await expect(signUp).toBeEnabled();
     const reachedOrgs = page.waitForURL((url) => url.pathname === '/orgs');
     await signUp.click();

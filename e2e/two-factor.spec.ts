@@ -103,9 +103,9 @@ test.describe('two-factor authentication and password', () => {
     const phone = `+614${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     await logIn(page, email, password);
     await page.goto('/security');
-    const opener = page.getByRole('button', { name: 'Set up Mobile Number' });
+    const opener = page.getByRole('button', { name: 'Set up Mobile number' });
     await opener.click();
-    const dialog = page.getByRole('dialog', { name: 'Configure Mobile for 2FA' });
+    const dialog = page.getByRole('dialog', { name: 'Configure mobile for 2FA' });
     await expectNoSeriousViolations(page, { include: DIALOGS });
     // Closed without a change, the dialog hands focus back to the button that opened it.
     await page.keyboard.press('Escape');
@@ -131,7 +131,7 @@ test.describe('two-factor authentication and password', () => {
     await dialog.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Mobile number enabled for two-factor authentication')).toBeVisible();
     await expect(dialog).toBeHidden();
-    const mobile = page.getByRole('listitem', { name: /^Mobile Number/ });
+    const mobile = page.getByRole('listitem', { name: /^Mobile number/ });
     await expect(mobile).toContainText(`Codes are sent to ${phone}.`);
     await expect(page.getByTestId('two-factor-status')).toHaveText('Enabled');
 
@@ -146,12 +146,12 @@ test.describe('two-factor authentication and password', () => {
     await logIn(page, email, password);
     await page.goto('/user/security');
     await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
-    await page.getByLabel('Current Password').fill(password);
-    await page.getByLabel('New Password').fill(newPassword);
-    await page.getByLabel('Confirm Password').fill(newPassword);
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Change' }).click();
     await expect(page.getByText('Password changed successfully')).toBeVisible();
-    await expect(page.getByLabel('Current Password')).toHaveValue('');
+    await expect(page.getByLabel('Current password')).toHaveValue('');
 
     await logOut(page);
     await submitLogin(page, email, password);

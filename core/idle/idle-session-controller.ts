@@ -38,9 +38,9 @@ export class IdleSessionController {
   phase: IdlePhase = 'inactive';
   /** Seconds left before logout while {@link phase} is `warning`. */
   secondsLeft = 0;
-  /** A 'Continue Session' refresh is in flight. */
+  /** A 'Continue session' refresh is in flight. */
   continuing = false;
-  /** Why the last 'Continue Session' did not go through while the session stays (no answer from the server). */
+  /** Why the last 'Continue session' did not go through while the session stays (no answer from the server). */
   continueError: string | null = null;
 
   private readonly session: SessionStore;
@@ -108,7 +108,7 @@ export class IdleSessionController {
     return () => this.expiredListeners.delete(listener);
   }
 
-  /** 'Continue Session': refresh the token, close the warning, start counting again. */
+  /** 'Continue session': refresh the token, close the warning, start counting again. */
   async continueSession(): Promise<void> {
     if (this.phase !== 'warning' || this.continuing) return;
     this.continuing = true;
@@ -172,7 +172,7 @@ export class IdleSessionController {
   }
 
   private noteLocalActivity(): void {
-    // Moving towards the dialog's buttons must not dismiss it: only 'Continue Session' does.
+    // Moving towards the dialog's buttons must not dismiss it: only 'Continue session' does.
     if (this.phase !== 'watching') return;
     const now = this.env.now();
     if (now - this.lastActivityAt < ACTIVITY_THROTTLE_MS) return;

@@ -91,7 +91,7 @@ describe('IdleSessionGuard', () => {
     expect(dialog()).toHaveTextContent(
       'You have been inactive for a while. For your security you will be logged out in 120 seconds.',
     );
-    expect(screen.getByRole('button', { name: 'Continue Session' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue session' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
 
     advanceTo(11 * MINUTE);
@@ -108,11 +108,11 @@ describe('IdleSessionGuard', () => {
     expect(dialog()).not.toBeInTheDocument();
   });
 
-  it("'Continue Session' refreshes the token, closes the dialog and restarts the timer", async () => {
+  it("'Continue session' refreshes the token, closes the dialog and restarts the timer", async () => {
     const { refresher, onExpired } = await setup();
     advanceTo(10 * MINUTE + 30_000);
 
-    await click('Continue Session');
+    await click('Continue session');
     expect(refresher.refresh).toHaveBeenCalledTimes(1);
     expect(session.refreshToken).toBe('r2');
     advanceTo(10 * MINUTE + 31_000);
@@ -248,7 +248,7 @@ describe('IdleSessionGuard', () => {
       },
     });
     advanceTo(10 * MINUTE);
-    await click('Continue Session');
+    await click('Continue session');
     expect(session.isUserLoggedIn).toBe(false);
     expect(onExpired).toHaveBeenCalledTimes(1);
   });
@@ -264,7 +264,7 @@ describe('IdleSessionGuard', () => {
       },
     });
     advanceTo(10 * MINUTE);
-    await click('Continue Session');
+    await click('Continue session');
     expect(session.isUserLoggedIn).toBe(true);
     expect(onExpired).not.toHaveBeenCalled();
     expect(dialog()).toHaveTextContent(network);
@@ -272,7 +272,7 @@ describe('IdleSessionGuard', () => {
     advanceTo(11 * MINUTE);
     expect(dialog()).toHaveTextContent('logged out in 60 seconds.');
 
-    await click('Continue Session');
+    await click('Continue session');
     expect(refresher.refresh).toHaveBeenCalledTimes(2);
     expect(dialog()).not.toBeInTheDocument();
     expect(session.refreshToken).toBe('r2');

@@ -65,7 +65,7 @@ describe('style guide page (/style)', { timeout: 30_000 }, () => {
   it('validates the demo form with the shared rules', async () => {
     const user = renderPage();
     const demo = screen.getByRole('button', { name: 'Check the form' }).closest('form')!;
-    await user.click(within(demo).getByLabelText('First Name'));
+    await user.click(within(demo).getByLabelText('First name'));
     await user.paste('J0hn');
     expect(
       await within(demo).findByText('Enter your first name in format: John Smith', {}, SLOW),

@@ -174,14 +174,14 @@ describe('shared controls', { timeout: 20_000 }, () => {
       renderWithI18n(
         <>
           <Form>
-            <Form.Item name="recovery" label="Recovery Email">
+            <Form.Item name="recovery" label="Recovery email">
               <EmailInput />
             </Form.Item>
           </Form>
           <EmailInput />
         </>,
       );
-      expect(screen.getByRole('textbox', { name: 'Recovery Email' })).toHaveAttribute(
+      expect(screen.getByRole('textbox', { name: 'Recovery email' })).toHaveAttribute(
         'autocomplete',
         'email',
       );

@@ -5,7 +5,7 @@ import { FormField } from './form-field';
 import { usePasswordContext } from './use-password-context';
 
 export interface NewPasswordFieldsProps {
-  /** 'newPassword' labels the first field 'New Password' (reset); default 'Password' (sign-up, SSO). */
+  /** 'newPassword' labels the first field 'New password' (reset); default 'Password' (sign-up, SSO). */
   labelKey?: 'password' | 'newPassword';
   autoFocus?: boolean;
 }

@@ -101,11 +101,11 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
     expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     expect(screen.queryByText('Password and Confirm Password should match')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), '3');
     expect(await screen.findByText('Password and Confirm Password should match')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Confirm Password'), '3');
+    await user.type(screen.getByLabelText('Confirm password'), '3');
     await waitFor(() =>
       expect(screen.queryByText('Password and Confirm Password should match')).not.toBeInTheDocument(),
     );
@@ -117,7 +117,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
     expect(save()).toBeDisabled();
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     await waitFor(() =>
@@ -143,7 +143,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     const { user, onSubmit } = setup();
     await user.click(screen.getByRole('button', { name: 'No email' }));
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
@@ -157,7 +157,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     const { user } = setup({ failWith: refusal });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     // Disabled while the request runs.
@@ -167,7 +167,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
-    expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+    expect(screen.getByLabelText('Confirm password')).toHaveValue('');
     expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.queryByText('not a field of this form')).not.toBeInTheDocument();
@@ -179,7 +179,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     const { user } = setup({ failWith: refusal });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
@@ -189,7 +189,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
         Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     const { user, onSubmit } = setup({ failWith: new ApiError('Please try again', 503), keepSecrets: true });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again');
@@ -212,7 +212,7 @@ describe('RuleForm and FormField (react-hook-form with the rule set)', () => {
     const { user, onSubmit } = setup({ failWith: new ApiError('aborted', null, undefined, [], true) });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret#12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret#12');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());

@@ -23,7 +23,7 @@ describe('email change links (/email-change, /email-change/undo)', { timeout: 60
     expect(status).toHaveTextContent('From now on you sign in with jane.new@example.com.');
     expect(within(status).getByText('jane.new@example.com')).toHaveAttribute('dir', 'ltr');
     expect(confirm.bodies).toEqual([{ token: 'ct-1' }]);
-    await user.click(screen.getByRole('button', { name: 'Go to Login' }));
+    await user.click(screen.getByRole('button', { name: 'Go to login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 

@@ -19,7 +19,7 @@ describe('email-verification page', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(verify.bodies).toEqual([{ token: 'vt-1', organizationId: 'org-1' }]);
 
-    await user.click(screen.getByRole('button', { name: 'Go to Login' }));
+    await user.click(screen.getByRole('button', { name: 'Go to login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
@@ -31,7 +31,7 @@ describe('email-verification page', { timeout: 60_000 }, () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Link is expired' })).toBeInTheDocument();
       expect(screen.getAllByText('Link is expired')).toHaveLength(1);
       expect(screen.queryByText('Please try again')).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Go to Login' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Go to login' })).toBeInTheDocument();
     },
   );
 

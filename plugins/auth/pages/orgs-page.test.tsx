@@ -288,32 +288,32 @@ describe('orgs page', { timeout: 30000 }, () => {
     const submit = within(dialog).getByRole('button', { name: 'Change' });
     expect(submit).toBeDisabled();
 
-    await user.type(within(dialog).getByLabelText('New Password'), 'New1pass!');
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'New1pass?');
+    await user.type(within(dialog).getByLabelText('New password'), 'New1pass!');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'New1pass?');
     expect(
       await within(dialog).findByText('New Password and Confirm Password should match'),
     ).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
     // The current password again as the new one: the message, and the form starts again; nothing is sent.
-    await user.clear(within(dialog).getByLabelText('New Password'));
-    await user.clear(within(dialog).getByLabelText('Confirm Password'));
-    await user.type(within(dialog).getByLabelText('Current Password'), 'Old1pass!');
-    await user.type(within(dialog).getByLabelText('New Password'), 'Old1pass!');
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'Old1pass!');
+    await user.clear(within(dialog).getByLabelText('New password'));
+    await user.clear(within(dialog).getByLabelText('Confirm password'));
+    await user.type(within(dialog).getByLabelText('Current password'), 'Old1pass!');
+    await user.type(within(dialog).getByLabelText('New password'), 'Old1pass!');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'Old1pass!');
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     expect(
       await screen.findByText('Sorry you have entered current password as a new password'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByLabelText('Current Password')).toHaveValue(''));
-    expect(within(dialog).getByLabelText('New Password')).toHaveValue('');
-    expect(within(dialog).getByLabelText('Confirm Password')).toHaveValue('');
+    await waitFor(() => expect(within(dialog).getByLabelText('Current password')).toHaveValue(''));
+    expect(within(dialog).getByLabelText('New password')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Confirm password')).toHaveValue('');
     expect(change.count).toBe(0);
 
-    await user.type(within(dialog).getByLabelText('Current Password'), 'Old1pass!');
-    await user.type(within(dialog).getByLabelText('New Password'), 'New1pass!');
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'New1pass!');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Old1pass!');
+    await user.type(within(dialog).getByLabelText('New password'), 'New1pass!');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'New1pass!');
     await waitFor(() => expect(submit).toBeEnabled());
     // Still on /orgs while the modal is open: nothing navigates before the password changed.
     expect(router.state.location.pathname).toBe('/orgs');
@@ -333,16 +333,16 @@ describe('orgs page', { timeout: 30000 }, () => {
     const { user, router } = await openOrgs('/orgs?orgId=org-acme');
 
     const dialog = await screen.findByRole('dialog', { name: 'Change your password' });
-    await user.type(within(dialog).getByLabelText('Current Password'), 'Wrong1pass');
-    await user.type(within(dialog).getByLabelText('New Password'), 'New1pass!');
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'New1pass!');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Wrong1pass');
+    await user.type(within(dialog).getByLabelText('New password'), 'New1pass!');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'New1pass!');
     const submit = within(dialog).getByRole('button', { name: 'Change' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
 
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByLabelText('Current Password')).toHaveValue(''));
-    expect(within(dialog).getByLabelText('New Password')).toHaveValue('');
+    await waitFor(() => expect(within(dialog).getByLabelText('Current password')).toHaveValue(''));
+    expect(within(dialog).getByLabelText('New password')).toHaveValue('');
     expect(screen.getByRole('dialog', { name: 'Change your password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/orgs');
   });
@@ -384,9 +384,9 @@ describe('orgs page', { timeout: 30000 }, () => {
     ]);
     expect(session.twoFactorEnabled).toBe(true);
     expect(session.twoFactorEnabledInOrg).toBe(true);
-    await user.type(within(dialog).getByLabelText('Current Password'), 'Old1pass');
-    await user.type(within(dialog).getByLabelText('New Password'), 'New1pass!');
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'New1pass!');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Old1pass');
+    await user.type(within(dialog).getByLabelText('New password'), 'New1pass!');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'New1pass!');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Change' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Change' }));
 

@@ -11,9 +11,9 @@ function fill(label: string, value: string) {
 }
 
 async function choose(password = 'NewSecret#1', confirmation = password) {
-  await screen.findByLabelText('New Password');
-  fill('New Password', password);
-  fill('Confirm Password', confirmation);
+  await screen.findByLabelText('New password');
+  fill('New password', password);
+  fill('Confirm password', confirmation);
 }
 
 
@@ -43,7 +43,7 @@ describe('reset-password page', { timeout: 60_000 }, () => {
       await screen.findByText(/^Use at least 15 characters: any letters, spaces or symbols\./),
     ).toBeInTheDocument();
     expect(screen.queryByText(/uppercase letter/)).not.toBeInTheDocument();
-    fill('New Password', 'tulip lantern ');
+    fill('New password', 'tulip lantern ');
     expect(await screen.findByText('Password must be at least 15 characters')).toBeInTheDocument();
     await choose(' tulip lantern orbit ');
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -53,26 +53,26 @@ describe('reset-password page', { timeout: 60_000 }, () => {
 
   it('validates with the password rules only, with the spec messages', async () => {
     await renderAuth('/reset-password?verificationToken=rt-1');
-    await screen.findByLabelText('New Password');
+    await screen.findByLabelText('New password');
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(submit()).toBeDisabled();
-    fill('New Password', 'Ab#1');
+    fill('New password', 'Ab#1');
     expect(await screen.findByText('Password must be 7 characters at minimum!')).toBeInTheDocument();
-    fill('New Password', `Ab#1${'x'.repeat(27)}`);
+    fill('New password', `Ab#1${'x'.repeat(27)}`);
     expect(await screen.findByText('Password must be 30 characters at maximum!')).toBeInTheDocument();
-    fill('New Password', 'alllowercase1!');
+    fill('New password', 'alllowercase1!');
     expect(
       await screen.findByText(
         'Password must contain uppercase, lowercase, number, special character and ranging from 7-30 characters',
       ),
     ).toBeInTheDocument();
-    fill('New Password', '');
+    fill('New password', '');
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
     await choose('NewSecret#1', 'NewSecret#2');
     expect(await screen.findByText('Password and Confirm Password should match')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
-    fill('Confirm Password', 'NewSecret#1');
+    fill('Confirm password', 'NewSecret#1');
     await waitFor(() => expect(submit()).toBeEnabled());
   });
 
@@ -90,8 +90,8 @@ describe('reset-password page', { timeout: 60_000 }, () => {
       await user.click(submit());
       // In the form, under the heading, and not as a toast over the page (#39 item 3).
       await expectInFormOnly(shown, toasts);
-      await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveValue(''));
-      expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+      await waitFor(() => expect(screen.getByLabelText('New password')).toHaveValue(''));
+      expect(screen.getByLabelText('Confirm password')).toHaveValue('');
       expect(router.state.location.pathname).toBe('/reset-password');
 
       await choose('Another#22');
@@ -105,7 +105,7 @@ describe('reset-password page', { timeout: 60_000 }, () => {
   it('without a token offers a new link instead of a form that cannot work', async () => {
     await renderAuth('/reset-password');
     expect(await screen.findByText('This reset link is incomplete. Request a new one.')).toBeInTheDocument();
-    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',

@@ -12,12 +12,12 @@ function fill(label: string, value: string) {
 }
 
 async function fillForm({ withEmail = true } = {}) {
-  await screen.findByLabelText('First Name');
-  fill('First Name', 'Ada');
-  fill('Last Name', 'Lovelace');
+  await screen.findByLabelText('First name');
+  fill('First name', 'Ada');
+  fill('Last name', 'Lovelace');
   if (withEmail) fill('Email', 'ada@example.com');
   fill('Password', 'Secret#12');
-  fill('Confirm Password', 'Secret#12');
+  fill('Confirm password', 'Secret#12');
   await waitFor(() => expect(submit()).toBeEnabled());
 }
 
@@ -35,7 +35,7 @@ describe('sign-up page', { timeout: 60_000 }, () => {
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
-    for (const label of ['First Name', 'Last Name', 'Email', 'Password', 'Confirm Password']) {
+    for (const label of ['First name', 'Last name', 'Email', 'Password', 'Confirm password']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute(
@@ -57,13 +57,13 @@ describe('sign-up page', { timeout: 60_000 }, () => {
 
   it('shows the spec validation messages and enables Sign up only for a valid form', async () => {
     const { user } = await renderAuth('/sign-up');
-    await user.type(await screen.findByLabelText('First Name'), 'J0hn');
+    await user.type(await screen.findByLabelText('First name'), 'J0hn');
     expect(await screen.findByText('Enter your first name in format: John Smith')).toBeInTheDocument();
-    fill('First Name', '');
+    fill('First name', '');
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
-    fill('Last Name', 'Sm1th');
+    fill('Last name', 'Sm1th');
     expect(await screen.findByText('Enter your last name in format: Smith')).toBeInTheDocument();
-    fill('Last Name', '');
+    fill('Last name', '');
     expect(await screen.findByText('Last name is required')).toBeInTheDocument();
     fill('Email', 'ada@');
     expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
@@ -76,16 +76,16 @@ describe('sign-up page', { timeout: 60_000 }, () => {
       ),
     ).toBeInTheDocument();
     fill('Password', 'Secret#12');
-    fill('Confirm Password', 'Different#1');
+    fill('Confirm password', 'Different#1');
     expect(await screen.findByText('Password and Confirm Password should match')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
 
-    fill('First Name', 'Ada');
-    fill('Last Name', "O'Brien-Smith");
+    fill('First name', 'Ada');
+    fill('Last name', "O'Brien-Smith");
     fill('Email', 'ada@example.com');
-    fill('Confirm Password', 'Secret#12');
+    fill('Confirm password', 'Secret#12');
     await waitFor(() => expect(submit()).toBeEnabled());
-    expect(screen.getByLabelText('Confirm Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Confirm password')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText('Password and Confirm Password should match')).not.toBeInTheDocument();
   });
 
@@ -175,11 +175,11 @@ describe('sign-up page', { timeout: 60_000 }, () => {
 
       // In the form, under the heading, and not as a toast over the page (#39 item 3).
       await expectInFormOnly(shown, toasts);
-      expect(screen.getByLabelText('First Name')).toHaveValue('Ada');
-      expect(screen.getByLabelText('Last Name')).toHaveValue('Lovelace');
+      expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+      expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
       expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
       await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue(''));
-      expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+      expect(screen.getByLabelText('Confirm password')).toHaveValue('');
       expect(submit()).toBeDisabled();
       expect(router.state.location.pathname).toBe('/sign-up');
       expect(register.bodies).toHaveLength(1);

@@ -28,7 +28,7 @@ async function choosePassword(
 ) {
   const dialog = await screen.findByRole('dialog', { name: 'Welcome!' });
   await user.type(within(dialog).getByLabelText('Password'), password);
-  await user.type(within(dialog).getByLabelText('Confirm Password'), confirm);
+  await user.type(within(dialog).getByLabelText('Confirm password'), confirm);
   return dialog;
 }
 
@@ -85,7 +85,7 @@ describe('SSO landing: asking before signing in (login CSRF)', { timeout: 60_000
 });
 
 describe('SSO landing /sso', { timeout: 60_000 }, () => {
-  it("shows 'Validating Request...' and takes the token out of the address before the request", async () => {
+  it("shows 'Validating request…' and takes the token out of the address before the request", async () => {
     let searchAtRequest: string | null = null;
     const rendered: { router?: Awaited<ReturnType<typeof renderSso>>['router'] } = {};
     const login = endpoint(endpoints.ssoLogin, {
@@ -96,7 +96,7 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
     const { router } = await renderSso(LINK);
     rendered.router = router;
 
-    expect(await screen.findByText('Validating Request...')).toBeInTheDocument();
+    expect(await screen.findByText('Validating request…')).toBeInTheDocument();
     await waitFor(() => expect(login.bodies).toHaveLength(1));
     expect(searchAtRequest).toBe('');
     expect(router.state.location.pathname).toBe('/sso');
@@ -215,11 +215,11 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText('Password must be 7 characters at minimum!')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Password'));
     await user.type(within(dialog).getByLabelText('Password'), 'Partner#2024');
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'Partner#2025');
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'Partner#2025');
     expect(await within(dialog).findByText('Password and Confirm Password should match')).toBeInTheDocument();
     expect(signUp()).toBeDisabled();
-    await user.clear(within(dialog).getByLabelText('Confirm Password'));
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'Partner#2024');
+    await user.clear(within(dialog).getByLabelText('Confirm password'));
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'Partner#2024');
     await waitFor(() => expect(signUp()).toBeEnabled());
 
     await user.click(signUp());
@@ -296,8 +296,8 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
 
     endpoint(endpoints.ssoRegister, { data: EXISTING });
     await user.type(within(dialog).getByLabelText('Password'), 'Partner#2024');
-    await user.clear(within(dialog).getByLabelText('Confirm Password'));
-    await user.type(within(dialog).getByLabelText('Confirm Password'), 'Partner#2024');
+    await user.clear(within(dialog).getByLabelText('Confirm password'));
+    await user.type(within(dialog).getByLabelText('Confirm password'), 'Partner#2024');
     await waitFor(() => expect(signUp()).toBeEnabled());
     await user.click(signUp());
     expect(await arrivedAt()).toMatchObject({ routeId: 'auth.orgs' });

@@ -37,9 +37,9 @@ async function fill(
   confirm = next,
 ) {
   for (const [label, value] of [
-    ['Current Password', current],
-    ['New Password', next],
-    ['Confirm Password', confirm],
+    ['Current password', current],
+    ['New password', next],
+    ['Confirm password', confirm],
   ] as const) {
     await user.click(field(label));
     await user.paste(value);
@@ -59,20 +59,20 @@ describe('change password panel', { timeout: 30_000 }, () => {
     await fill(user, CURRENT, NEW, 'N3w!Secrex');
     expect(await screen.findByText('New Password and Confirm Password should match')).toBeInTheDocument();
     expect(change()).toBeDisabled();
-    await user.clear(field('Confirm Password'));
+    await user.clear(field('Confirm password'));
     await user.paste(NEW);
     await waitFor(() => expect(change()).toBeEnabled());
   });
 
   it('gives the rule messages for the current and the new password', async () => {
     const { user } = await openPanel();
-    await user.click(field('Current Password'));
+    await user.click(field('Current password'));
     await user.paste('abc');
     expect(await screen.findByText('Current Password must be 7 characters at minimum!')).toBeInTheDocument();
-    await user.clear(field('Current Password'));
+    await user.clear(field('Current password'));
     expect(await screen.findByText('Current Password is required')).toBeInTheDocument();
     await user.paste(CURRENT);
-    await user.click(field('New Password'));
+    await user.click(field('New password'));
     await user.paste('abcdefgh');
     expect(
       await screen.findByText(
@@ -89,13 +89,13 @@ describe('change password panel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(change()).toBeEnabled());
     await user.click(change());
     await expectAtFieldOnly(
-      field('New Password'),
+      field('New password'),
       'Sorry you have entered current password as a new password',
       toasts,
     );
-    await waitFor(() => expect(field('Current Password')).toHaveValue(''));
-    expect(field('New Password')).toHaveValue('');
-    expect(field('Confirm Password')).toHaveValue('');
+    await waitFor(() => expect(field('Current password')).toHaveValue(''));
+    expect(field('New password')).toHaveValue('');
+    expect(field('Confirm password')).toHaveValue('');
     expect(change()).toBeDisabled();
     expect(request.bodies).toEqual([]);
   });
@@ -117,9 +117,9 @@ describe('change password panel', { timeout: 30_000 }, () => {
     answer.open();
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     expect(request.bodies).toEqual([{ currentPassword: CURRENT, newPassword: NEW }]);
-    await waitFor(() => expect(field('Current Password')).toHaveValue(''));
-    expect(field('New Password')).toHaveValue('');
-    expect(field('Confirm Password')).toHaveValue('');
+    await waitFor(() => expect(field('Current password')).toHaveValue(''));
+    expect(field('New password')).toHaveValue('');
+    expect(field('Confirm password')).toHaveValue('');
   });
 
   it.each([
@@ -140,10 +140,10 @@ describe('change password panel', { timeout: 30_000 }, () => {
       await waitFor(() => expect(change()).toBeEnabled());
       await user.click(change());
       // Under the current password: the answer names no field (#39 item 3).
-      await expectAtFieldOnly(field('Current Password'), shown, toasts);
-      await waitFor(() => expect(field('Current Password')).toHaveValue(''));
-      expect(field('New Password')).toHaveValue('');
-      expect(field('Confirm Password')).toHaveValue('');
+      await expectAtFieldOnly(field('Current password'), shown, toasts);
+      await waitFor(() => expect(field('Current password')).toHaveValue(''));
+      expect(field('New password')).toHaveValue('');
+      expect(field('Confirm password')).toHaveValue('');
       expect(screen.queryByRole('button', { name: /Saving…/ })).not.toBeInTheDocument();
       // The form can be used again at once.
       await fill(user, CURRENT, NEW);

@@ -29,7 +29,7 @@ export interface MobileSetupModalProps {
 }
 
 /**
- * 'Configure Mobile for 2FA' (docs/two-factor.md): a phone number that always starts with "+", Get OTP (Resend after the
+ * 'Configure mobile for 2FA' (docs/two-factor.md): a phone number that always starts with "+", Get OTP (Resend after the
  * first), the 'Resend OTP in' countdown, the code in a chip when the server returns it, and Verify, which needs
  * both the number and a 6-digit code.
  */

@@ -32,7 +32,7 @@ function initialValues(info: UserInfo) {
 
 /**
  * The editable part of Profile details (docs/account-settings.md): names and email read-only, phone and recovery email
- * editable, 'Save & Update'. What the user typed stays after a failed save.
+ * editable, 'Save and update'. What the user typed stays after a failed save.
  */
 export const ProfileDetailsForm = observer(function ProfileDetailsForm({
   store,

@@ -8,7 +8,7 @@ export interface ResetMobileOtpModalProps {
   onCancel: () => void;
 }
 
-/** 'Reset Mobile OTP' (docs/account-settings.md): a new phone number resets mobile 2FA, so the save waits for this answer. */
+/** 'Reset mobile OTP' (docs/account-settings.md): a new phone number resets mobile 2FA, so the save waits for this answer. */
 export default function ResetMobileOtpModal({ busy, onConfirm, onCancel }: ResetMobileOtpModalProps) {
   useReturnFocus();
   const { t } = useTranslation('two-factor');

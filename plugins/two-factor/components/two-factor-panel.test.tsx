@@ -26,7 +26,7 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
   it('shows Disabled with Enable, and the Authenticator, Mobile Number and Email sections', async () => {
     await openPanel();
     expect(screen.getByRole('heading', { level: 1, name: 'Security settings' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(status()).toHaveTextContent('Disabled');
     expect(screen.getByRole('button', { name: 'Enable' })).toBeEnabled();
     expect(within(section('Authenticator')).getByText('Not configured')).toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
       within(section('Authenticator')).getByRole('button', { name: 'Set up Authenticator' }),
     ).toBeInTheDocument();
     expect(
-      within(section('Mobile Number')).getByRole('button', { name: 'Set up Mobile Number' }),
+      within(section('Mobile number')).getByRole('button', { name: 'Set up Mobile number' }),
     ).toBeInTheDocument();
     const email = section('Email');
     expect(within(email).getByText('Configured')).toBeInTheDocument();
@@ -176,20 +176,20 @@ describe('two-factor panel', { timeout: 30_000 }, () => {
 
   it('resets the mobile number, and a failed reset keeps the method and the dialog', async () => {
     const { user } = await openPanel(enabledWith({ otp: true }));
-    expect(section('Mobile Number')).toHaveTextContent('Codes are sent to +61412345678.');
+    expect(section('Mobile number')).toHaveTextContent('Codes are sent to +61412345678.');
     endpoint(endpoints.resetTwoFactor, { status: 500, msg: 'db down' });
-    await user.click(within(section('Mobile Number')).getByRole('button', { name: 'Reset Mobile Number' }));
+    await user.click(within(section('Mobile number')).getByRole('button', { name: 'Reset Mobile number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset 2FA' });
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('Please try again')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled());
-    expect(within(section('Mobile Number')).getByText('Configured')).toBeInTheDocument();
+    expect(within(section('Mobile number')).getByText('Configured')).toBeInTheDocument();
   });
 
   it('/user/security holds the change-password panel and the two-factor panel', async () => {
     await openPanel(userInfo(), '/user/security');
     expect(screen.getByRole('heading', { name: 'Change your password' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Password & security' })).toHaveAttribute('aria-current', 'page');
   });
 

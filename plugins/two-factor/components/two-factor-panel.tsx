@@ -50,7 +50,7 @@ function MethodRow({ id, title, description, configured, action }: MethodRowProp
 }
 
 /**
- * The Two-Factor Authentication panel (docs/two-factor.md): overall Enabled/Disabled with Enable or Disable (Disable
+ * The two-factor authentication panel (docs/two-factor.md): overall Enabled/Disabled with Enable or Disable (Disable
  * locked with a tooltip when an organisation enforces 2FA, Enable offered with a note saying it is required), and
  * the Authenticator, Mobile Number and Email methods.
  */

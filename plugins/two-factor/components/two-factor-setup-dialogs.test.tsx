@@ -139,13 +139,13 @@ describe('Two factor code (authenticator setup)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
+describe('Configure mobile for 2FA', { timeout: 30_000 }, () => {
   async function openDialog(info = userInfo({ phone: { phoneNumber: null } })) {
     const view = await openPanel(info);
     await view.user.click(
-      within(section('Mobile Number')).getByRole('button', { name: 'Set up Mobile Number' }),
+      within(section('Mobile number')).getByRole('button', { name: 'Set up Mobile number' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Configure Mobile for 2FA' });
+    const dialog = await screen.findByRole('dialog', { name: 'Configure mobile for 2FA' });
     return { ...view, dialog };
   }
   const phone = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Phone number' });
@@ -236,11 +236,11 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
       await screen.findByText('Mobile number enabled for two-factor authentication'),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Configure Mobile for 2FA' })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('dialog', { name: 'Configure mobile for 2FA' })).not.toBeInTheDocument(),
     );
     expect(verify.bodies).toEqual([{ type: 'otp', phoneNumber: '+61400111222', code: '482913' }]);
-    expect(section('Mobile Number')).toHaveTextContent('Codes are sent to +61400111222.');
-    expect(within(section('Mobile Number')).getByText('Configured')).toBeInTheDocument();
+    expect(section('Mobile number')).toHaveTextContent('Codes are sent to +61400111222.');
+    expect(within(section('Mobile number')).getByText('Configured')).toBeInTheDocument();
     expect(screen.getByTestId('two-factor-status')).toHaveTextContent('Enabled');
   });
 
@@ -304,7 +304,7 @@ describe('Configure Mobile for 2FA', { timeout: 30_000 }, () => {
     await waitFor(() => expect(otp(dialog)).toHaveValue(''));
     expect(phone(dialog)).toHaveValue('+61400111222');
     expect(within(dialog).queryByRole('button', { name: /Verifying…/ })).not.toBeInTheDocument();
-    expect(within(section('Mobile Number')).getByText('Not configured')).toBeInTheDocument();
+    expect(within(section('Mobile number')).getByText('Not configured')).toBeInTheDocument();
   });
 
   it('speaks French', async () => {

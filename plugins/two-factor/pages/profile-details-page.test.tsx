@@ -22,9 +22,9 @@ async function openProfile(info = userInfo(), options: Parameters<typeof renderT
 }
 
 // After a request antd keeps the leaving spinner (named "loading") in the button: match the label, not the whole name.
-const save = () => screen.getByRole('button', { name: /Save & Update/ });
+const save = () => screen.getByRole('button', { name: /Save and update/ });
 const phone = () => screen.getByRole('textbox', { name: 'Phone number' });
-const recovery = () => screen.getByRole('textbox', { name: 'Recovery Email' });
+const recovery = () => screen.getByRole('textbox', { name: 'Recovery email' });
 
 // antd renders slowly in jsdom on the shared two cores.
 describe('profile details (/user/details)', { timeout: 30_000 }, () => {
@@ -33,8 +33,8 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     // 23:30 UTC on 4 March is 5 March in Sydney.
     expect(screen.getByText('Registered since 05/03/2025')).toBeInTheDocument();
     for (const [label, value] of [
-      ['First Name', 'Jane'],
-      ['Last Name', 'Citizen'],
+      ['First name', 'Jane'],
+      ['Last name', 'Citizen'],
       ['Email', 'jane@example.com'],
     ]) {
       const field = screen.getByRole('textbox', { name: label });
@@ -45,7 +45,7 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
       expect(box).toHaveClass('ant-input-filled');
       expect(box?.querySelector('.anticon-lock')).not.toBeNull();
     }
-    for (const label of ['First Name', 'Last Name']) {
+    for (const label of ['First name', 'Last name']) {
       expect(screen.getByRole('textbox', { name: label })).toHaveAccessibleDescription(
         'Your name is shown as you registered it and cannot be changed here.',
       );
@@ -90,7 +90,7 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
       },
     ]);
     // Mobile OTP was off: no confirmation was needed.
-    expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Reset mobile OTP' })).not.toBeInTheDocument();
   });
 
   it('leaves the recovery email out when it is empty', async () => {
@@ -137,22 +137,22 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     await user.paste('+61400111222');
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
-    const dialog = await screen.findByRole('dialog', { name: 'Reset Mobile OTP' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reset mobile OTP' });
     expect(dialog).toHaveTextContent('Changing your phone number resets the mobile OTP.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('dialog', { name: 'Reset mobile OTP' })).not.toBeInTheDocument(),
     );
     expect(patch.count).toBe(0);
     expect(phone()).toHaveValue('+61400111222');
 
     await user.click(save());
-    const again = await screen.findByRole('dialog', { name: 'Reset Mobile OTP' });
-    await user.click(within(again).getByRole('button', { name: 'Save and Update' }));
+    const again = await screen.findByRole('dialog', { name: 'Reset mobile OTP' });
+    await user.click(within(again).getByRole('button', { name: 'Save and update' }));
     await waitFor(() => expect(patch.count).toBe(1));
     expect(patch.bodies[0]).toMatchObject({ phoneNumber: '+61400111222' });
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('dialog', { name: 'Reset mobile OTP' })).not.toBeInTheDocument(),
     );
   });
 
@@ -167,7 +167,7 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
     await waitFor(() => expect(patch.count).toBe(1));
-    expect(screen.queryByRole('dialog', { name: 'Reset Mobile OTP' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Reset mobile OTP' })).not.toBeInTheDocument();
   });
 
   it.each([

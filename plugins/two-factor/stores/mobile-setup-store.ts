@@ -14,7 +14,7 @@ function resendWaitOf(error: unknown): number | null {
 }
 
 /**
- * The 'Configure Mobile for 2FA' dialog (docs/two-factor.md): Get OTP starts the 60 s resend lock, the code the server
+ * The 'Configure mobile for 2FA' dialog (docs/two-factor.md): Get OTP starts the 60 s resend lock, the code the server
  * returns in development is shown in a chip, and Verify enables mobile 2FA.
  */
 export class MobileSetupStore {

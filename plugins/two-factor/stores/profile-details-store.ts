@@ -10,7 +10,7 @@ export interface ProfileFormValues {
 
 /**
  * The Profile details form (docs/account-settings.md): names and email are shown, phone and recovery email are saved.
- * A new phone number while mobile OTP is on waits in {@link pending} for the 'Reset Mobile OTP' confirmation.
+ * A new phone number while mobile OTP is on waits in {@link pending} for the 'Reset mobile OTP' confirmation.
  */
 export class ProfileDetailsStore {
   saving = false;

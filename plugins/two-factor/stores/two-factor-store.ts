@@ -14,7 +14,7 @@ export type TwoFactorDialog =
   | { kind: 'reset'; method: ManagedMethod };
 
 /**
- * The Two-Factor Authentication panel (docs/two-factor.md): the overall switch, the three methods and which dialog is open.
+ * The two-factor authentication panel (docs/two-factor.md): the overall switch, the three methods and which dialog is open.
  * Each change answers with the new profile, so the panel never refetches.
  */
 export class TwoFactorStore {
