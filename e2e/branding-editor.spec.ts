@@ -159,7 +159,7 @@ test.describe('branding editor', () => {
     expect(mail.html, 'the invitation carries the logo').toContain(`src="${new URL(page.url()).origin}${logoPath!}"`);
     expect(mail.html, "the invitation's button takes the primary colour").toMatch(/background:#1565c0/i);
 
-    // Logout: the product's brand.
+    // Logged out: the product's brand.
     await logOut(page);
     await expectProductBrand(page);
 

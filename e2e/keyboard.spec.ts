@@ -192,17 +192,20 @@ test.describe('keyboard-only journeys', () => {
     );
     await tab.close();
 
-    // Logout from the user menu: Enter opens it with the focus on its item, Escape closes it back onto the button.
+    // The user menu: Enter opens it with the focus on its first item, the user's details; Escape closes it back onto
+    // the button; End reaches Log out, its last item.
     const userMenu = page.getByRole('button', { name: 'My account: open the user menu' });
     await tabTo(page, userMenu, { backwards: true, max: 80 });
     await page.keyboard.press('Enter');
-    const logout = page.getByRole('menuitem', { name: 'Logout' });
-    await expect(logout).toBeFocused();
+    const details = page.getByRole('menuitem', { name: 'Details' });
+    await expect(details).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(logout).toBeHidden();
+    await expect(details).toBeHidden();
     await expect(userMenu).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(logout).toBeFocused();
+    await expect(details).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
     await page.keyboard.press('Enter');
     // A deliberate logout leaves no `toUrl`: whoever logs in next starts from the landing page.
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '');

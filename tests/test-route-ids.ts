@@ -27,6 +27,8 @@ declare module '@core' {
     'rival.login': true;
     'sensitive-test.page': true;
     'typo.page': true;
+    'user-pages.activity': true;
+    'user-pages.details': true;
     'x.page': true;
     'auth.test-open-sso-login': true;
   }

@@ -266,7 +266,9 @@ describe('folded side menu', { timeout: 30_000 }, () => {
     // A second entry to the fixture's page, with a named icon; the fixture's own entry names none.
     const named: PortalPlugin = {
       id: 'named-icon',
-      menu: () => [{ id: 'named-icon.menu', routeId: 'fixture-hello.page', labelKey: 'menu', icon: 'billing' }],
+      menu: () => [
+        { id: 'named-icon.menu', routeId: 'fixture-hello.page', labelKey: 'menu', icon: 'billing' },
+      ],
     };
     await openSideMenu(inside(ACME, [ACME]), { plugins: [named] });
     const entries = screen.getAllByRole('menuitem');
@@ -281,7 +283,12 @@ describe('folded side menu', { timeout: 30_000 }, () => {
       id: 'parent-entry',
       menu: () => [
         { id: 'parent-entry.menu', routeId: 'fixture-hello.page', labelKey: 'menu', icon: 'organisation' },
-        { id: 'parent-entry.child', routeId: 'fixture-hello.page', labelKey: 'menu', parentId: 'parent-entry.menu' },
+        {
+          id: 'parent-entry.child',
+          routeId: 'fixture-hello.page',
+          labelKey: 'menu',
+          parentId: 'parent-entry.menu',
+        },
       ],
     };
     const { user } = await openSideMenu(inside(ACME, [ACME]), { plugins: [parent] });
@@ -291,7 +298,9 @@ describe('folded side menu', { timeout: 30_000 }, () => {
     // Folded, antd's stylesheet makes the label it draws transparent (jsdom applies none of it): a parent entry (a
     // submenu's title, with no link) keeps it as its name (axe aria-command-name, WCAG 4.1.2). The plugin has no
     // texts, so its label is the key.
-    const submenu = screen.getAllByRole('menuitem', { hidden: true }).find((item) => item.getAttribute('aria-haspopup'));
+    const submenu = screen
+      .getAllByRole('menuitem', { hidden: true })
+      .find((item) => item.getAttribute('aria-haspopup'));
     expect(submenu).toBeDefined();
     expect(submenu).toHaveAccessibleName('menu');
   });
@@ -324,7 +333,7 @@ describe('side menu by width', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: /show the account panel/ })).toBeInTheDocument();
   });
 
-  it('is a drawer on a phone, opened by the header\'s named button and closed by following an entry', async () => {
+  it("is a drawer on a phone, opened by the header's named button and closed by following an entry", async () => {
     widthMatching([FOLDED_MENU_QUERY, DRAWER_MENU_QUERY]);
     const { user, router } = await openSideMenu(inside(ACME, [ACME]), { plugins: [nestedEntries] });
     const toggle = within(screen.getByRole('banner')).getByRole('button', { name: 'Side menu' });
@@ -343,8 +352,41 @@ describe('side menu by width', { timeout: 30_000 }, () => {
   });
 });
 
+/** The user's own pages, as the two-factor and activity-log plugins attach them to the `user-area` slot. */
+const userPages: PortalPlugin = {
+  id: 'user-pages',
+  routes: () => [
+    {
+      id: 'user-pages.details',
+      path: '/user/details',
+      layout: 'app',
+      attachTo: { slot: 'user-area', labelKey: 'Details', order: 10 },
+      load: async () => ({ default: () => <h1>Details</h1> }),
+    },
+    {
+      id: 'user-pages.activity',
+      path: '/user/activity',
+      layout: 'app',
+      attachTo: { slot: 'user-area', labelKey: 'Activity', order: 30 },
+      load: async () => ({ default: () => <h1>Activity</h1> }),
+    },
+  ],
+};
+
 describe('user menu', { timeout: 30_000 }, () => {
-  it('opens from the keyboard, and Logout revokes the session and lands on sign-in without the last page as toUrl', async () => {
+  it("offers the user's own pages, as links in the slot's order, then Log out", async () => {
+    const { user, router } = await openSideMenu(inside(ACME, [ACME]), { plugins: [userPages] });
+    await user.click(screen.getByRole('button', { name: 'My account: open the user menu' }));
+    const menu = (await screen.findByRole('menuitem', { name: 'Log out' })).closest<HTMLElement>(
+      '[role="menu"]',
+    )!;
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Details', 'Activity', 'Log out']);
+    await user.click(within(items[1]).getByRole('link', { name: 'Activity' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/activity'));
+  });
+
+  it('opens from the keyboard, and Log out revokes the session and lands on sign-in without the last page as toUrl', async () => {
     let revoked = 0;
     server.use(
       onEndpoint(endpoints.logout, () => {
@@ -356,9 +398,9 @@ describe('user menu', { timeout: 30_000 }, () => {
 
     screen.getByRole('button', { name: 'My account: open the user menu' }).focus();
     await user.keyboard('{Enter}');
-    const logout = await screen.findByRole('menuitem', { name: 'Logout' });
-    // The menu takes the focus (arrows and Enter then work in a browser: e2e/keyboard.spec.ts; jsdom has no layout
-    // for rc-menu's key handling, so the item is clicked here).
+    const logout = await screen.findByRole('menuitem', { name: 'Log out' });
+    // The menu takes the focus (arrows, End and Enter then work in a browser: e2e/keyboard.spec.ts; jsdom has no
+    // layout for rc-menu's key handling, so the item is clicked here).
     await waitFor(() => expect(logout).toHaveFocus());
     await user.click(logout);
 
@@ -379,7 +421,10 @@ describe('currentEntry', () => {
     children,
   });
   const users = entry('org.users', '/organisation/users');
-  const entries = [entry('apps', '/dashboard/apps'), entry('org', '/organisation', [users, entry('org.roles', '/organisation/roles')])];
+  const entries = [
+    entry('apps', '/dashboard/apps'),
+    entry('org', '/organisation', [users, entry('org.roles', '/organisation/roles')]),
+  ];
 
   it('is the entry with the nearest path at or above the page, with its parents', () => {
     expect(currentEntry(entries, '/organisation/users')).toEqual({ entry: users, parents: ['org'] });
