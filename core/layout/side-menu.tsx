@@ -38,6 +38,16 @@ export function currentEntry(entries: MenuEntry[], pathname: string): Placed | u
 }
 
 /**
+ * The parents to open for the current page, and the entry itself when it is a parent: a page under a parent that is
+ * no entry of its own (the access-control page a member may not open, under Organisation) shows the parent's
+ * children, where the member's way on is.
+ */
+function openFor(current: Placed | undefined): string[] {
+  if (!current) return [];
+  return current.entry.children.length ? [...current.parents, current.entry.item.id] : current.parents;
+}
+
+/**
  * The side menu: what enabled plugins contribute, filtered by role rules, with the current page's entry selected
  * and its parents open. Its labels come from every plugin's texts, which a direct load may still be fetching: until
  * they are all there it draws a blank of the same height, never entries with empty or cut names (#39 item 8).
@@ -51,12 +61,12 @@ export const SideMenu = observer(function SideMenu({ folded = false }: { folded?
   const { t, ready } = useTranslation(['core', ...namespaces]);
   const entries = useMemo(() => visibleMenu(registry, session.accessSubject), [registry, session.accessSubject]);
   const current = currentEntry(entries, pathname);
-  const [openKeys, setOpenKeys] = useState(() => current?.parents ?? []);
+  const [openKeys, setOpenKeys] = useState(() => openFor(current));
   // A page reached another way (a link in a page, the address bar) opens its parents too; the ones open stay open.
   const [openedFor, setOpenedFor] = useState(current);
   if (openedFor?.entry !== current?.entry) {
     setOpenedFor(current);
-    setOpenKeys((open) => [...new Set([...open, ...(current?.parents ?? [])])]);
+    setOpenKeys((open) => [...new Set([...open, ...openFor(current)])]);
   }
 
   const items = useMemo(() => {
