@@ -26,7 +26,7 @@ import { createTestI18n } from './setup/test-i18n';
 const detachedStyles = document.createElement('div');
 
 /**
- * How long `findBy…` and `waitFor` wait once a page is rendered here: the first render of an app page (ProLayout,
+ * How long `findBy…` and `waitFor` wait once a page is rendered here: the first render of an app page (the app layout,
  * antd and the plugin's lazy page) takes up to ~13 s in jsdom on two busy cores. renderWithPortal sets it, so a
  * test needs no number of its own. A limit, not an expectation: a page that is there sooner passes sooner.
  */

@@ -15,7 +15,7 @@
  *   one of these controls does (+13 KiB for the profile and security pages, within the app budget).
  * Core modules are named by path because pages import them through `@core`, whose re-exports make the module
  * graph say every page imports every core module; a plugin's own helpers are found from the graph, which has no
- * such re-exports inside a plugin. Everything else (app pages, antd, ProLayout, each auth page's own code) keeps
+ * such re-exports inside a plugin. Everything else (app pages, antd, the app layout, each auth page's own code) keeps
  * Rolldown's default chunks, and what a grouped module imports is not pulled in with it
  * (`includeDependenciesRecursively: false`), so no lazy page pulls antd into the auth screens: of antd only the
  * disabled context, which every app route loads anyway, is in a group.

@@ -8,7 +8,7 @@
  * Rolldown's own option for this, `treeshake.moduleSideEffects` (vite.config.ts), says for them what their
  * package.json would: a module whose exports nobody uses may go; a module that is used keeps all of its code. Nothing
  * is rewritten. It would be wrong only for a module imported for its side effects alone (`import 'rc-x/es/y'`);
- * nothing in antd, pro-components or this repository does that, and side-effect-free-packages.test.ts checks it on
+ * nothing in antd or this repository does that, and side-effect-free-packages.test.ts checks it on
  * every run. Measured on 2026-11-29 with `npm run size`: 16.4 KiB gzip off the dashboard, 13.7-14.3 off the
  * activity, billing history, contracts and branding pages, 1-3 KiB off the others with a form.
  */

@@ -29,7 +29,7 @@ describe.each([
     'Plugin "billing"',
   ],
   [
-    'page content in ProLayout or ProTable',
+    'page content in the app layout',
     (children: ReactNode) => <ContentErrorBoundary>{children}</ContentErrorBoundary>,
     'Page content',
   ],

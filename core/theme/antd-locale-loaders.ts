@@ -1,7 +1,7 @@
 import type { Locale } from 'antd/es/locale';
 
 /**
- * antd's texts (pagination, date pickers, empty states) for the reader's language, with pro-components' and dayjs's
+ * antd's texts (pagination, date pickers, empty states) for the reader's language, with dayjs's
  * (library-locales.ts, found by file name: a language a deployment adds needs no code here). English is antd's own
  * default and ships with it; every other language is a chunk of its own, so a page carries only its reader's.
  * No antd code and no list of languages here: boot imports this.

@@ -4,7 +4,7 @@ import { pickLocaleName } from './library-locales';
 describe("the libraries' own texts, found by file name (issue #37 item 1)", () => {
   const antd = ['ar_EG', 'de_DE', 'en_GB', 'en_US', 'fr_BE', 'fr_CA', 'fr_FR', 'pt_BR', 'pt_PT', 'zh_CN', 'zh_TW'];
 
-  it("antd and pro-components: the region's file, else the language's home, else the first of the language", () => {
+  it("antd: the region's file, else the language's home, else the first of the language", () => {
     expect(pickLocaleName(antd, 'de')).toBe('de_DE');
     expect(pickLocaleName(antd, 'fr')).toBe('fr_FR');
     expect(pickLocaleName(antd, 'fr-CA')).toBe('fr_CA');

@@ -1,20 +1,14 @@
 import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import { proLocaleTexts } from './pro-locale-texts';
 import { warnOnce } from './warn-once';
 
 /**
  * The libraries' own texts in every language they ship, found by file name, each a chunk of its own that only its
- * readers fetch: antd's (pagination, date pickers, empty states), pro-components' (table toolbars, form prompts)
- * and dayjs's (month and day names). A chunk of its own too, fetched only for a language other than English, so
+ * readers fetch: antd's (pagination, date pickers, empty states) and dayjs's (month and day names). A chunk of its own too, fetched only for a language other than English, so
  * the first paint carries none of these maps (antd-locale-loaders.ts).
  */
-// `antd/es/...` files, not `antd/locale/...`: under Vite 8's CJS interop the latter makes pro-components fall back
-// to Chinese (stack.md).
+// `antd/es/...` files, the ES modules antd ships beside `antd/locale/...`'s CommonJS ones.
 const antdLocales = import.meta.glob<{ default: Locale }>('/node_modules/antd/es/locale/*_*.js');
-const proLocales = import.meta.glob<{ default: Record<string, unknown> }>(
-  '/node_modules/@ant-design/pro-provider/es/locale/*_*.js',
-);
 const dayjsLocales = import.meta.glob('/node_modules/dayjs/esm/locale/*.js');
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.js'.length);
@@ -49,22 +43,19 @@ function find<T>(loaders: Record<string, () => Promise<T>>, language: string, lo
 }
 
 /**
- * Loads antd's, pro-components' and dayjs's texts for `language` and switches dayjs to it. A library without the
+ * Loads antd's and dayjs's texts for `language` and switches dayjs to it. A library without the
  * language leaves its texts in English, with a console warning naming it. Resolves with antd's locale (undefined
  * when antd has none).
  */
 export async function loadLibraryLocales(language: string): Promise<Locale | undefined> {
   const antd = find(antdLocales, language);
-  const pro = find(proLocales, language);
   const day = find(dayjsLocales, language, true);
   for (const [library, found] of [
     ['antd', antd],
-    ['pro-components', pro],
     ['dayjs', day],
   ] as const)
     if (!found) warnOnce(`${library} has no texts for the language "${language}": its texts stay in English.`);
-  const [antdLocale, proTexts] = await Promise.all([antd?.load(), pro?.load(), day?.load()]);
-  if (pro && proTexts) Object.assign(proLocaleTexts(pro.name), proTexts.default);
+  const [antdLocale] = await Promise.all([antd?.load(), day?.load()]);
   if (day) dayjs.locale(day.name);
   return antdLocale?.default;
 }

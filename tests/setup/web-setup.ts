@@ -17,7 +17,7 @@ if (!window.matchMedia) {
 const realGetComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (element: Element) => realGetComputedStyle(element);
 
-// ProLayout and antd render slowly in jsdom on two shared cores; findBy* waits this long before failing.
+// antd's layout and components render slowly in jsdom on two shared cores; findBy* waits this long before failing.
 configure({ asyncUtilTimeout: 15000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -16,7 +16,7 @@ import accountDataPlugin from '../index';
 
 /**
  * "Your data" (issue #36 items 4 and 5, docs/account-settings.md): the page of the account-data plugin with HTTP
- * faked by MSW at the network layer. The page runs outside the app layout (ProLayout takes seconds per render in
+ * faked by MSW at the network layer. The page runs outside the app layout (the app layout takes seconds per render in
  * jsdom and none of this depends on it); the end-to-end journey uses the real one.
  */
 const withoutAppLayout: PortalPlugin = {

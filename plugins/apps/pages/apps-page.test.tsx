@@ -105,7 +105,7 @@ async function renderDashboard(role = 'owner', options: { url?: string; language
     config: { appTabPrefix: 'kreano-' },
     session: inOrganization(role),
   });
-  // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
+  // The first render of a file imports the app layout (antd's Layout and Menu) cold, which is slow on two shared cores.
   await screen.findByRole(
     'heading',
     { level: 1, name: /Document Collaboration Apps|Applications de collaboration documentaire|تطبيقات التعاون على المستندات/ },

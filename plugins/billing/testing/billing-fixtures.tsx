@@ -181,7 +181,7 @@ export async function renderBilling(
     deployment: options.deployment,
     session: inOrganization(options.role ?? 'owner', options.permissions),
   });
-  // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
+  // The first render of a file imports the app layout (antd's Layout and Menu) cold, which is slow on two shared cores.
   if (options.heading !== false) await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });
   return view;
 }

@@ -64,7 +64,7 @@ export async function renderOrganisation(
     config: options.config,
     session: inOrganization(options.role ?? 'owner'),
   });
-  // The first render of a file imports the app layout (ProLayout) cold, which is slow on two shared cores.
+  // The first render of a file imports the app layout (antd's Layout and Menu) cold, which is slow on two shared cores.
   await screen.findByRole('heading', { level: 1 }, { timeout: 60_000 });
   return view;
 }

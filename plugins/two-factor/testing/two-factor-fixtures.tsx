@@ -111,7 +111,7 @@ export function profileEndpoint(info: UserInfo = userInfo()): Recorded {
 }
 
 /**
- * The plugin with its pages outside the app layout. ProLayout takes seconds per render in jsdom on the shared
+ * The plugin with its pages outside the app layout. The layout takes seconds per render in jsdom on the shared
  * machine and none of these screens depends on it; the tests of routes and menu use the real layout.
  */
 const withoutAppLayout: PortalPlugin = {
