@@ -1,7 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { OrganizationListItem } from '../contract/v1/organization';
-import { apiLogin, createVerifiedAccount, uniqueName, type TestAccount } from './support/accounts';
+import {
+  apiLogin,
+  createVerifiedAccount,
+  signInAsDemoOwner,
+  uniqueName,
+  type TestAccount,
+} from './support/accounts';
 
 /**
  * Account verification (issue 15) in real Chromium against the real server and its development provider, which
@@ -306,5 +312,23 @@ test.describe('account verification', () => {
     const access = await organisationAccess(request, token, orgId);
     expect(access.kybStatus).toBe('verified');
     expect(access.kycStatus).toBe('notSubmitted');
+  });
+});
+
+test.describe('the KYC stepper on a laptop (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("in French, every step's title reads whole", async ({ page }) => {
+    await signInAsDemoOwner(page);
+    await page.evaluate(() => window.localStorage.setItem('portal-language', 'fr'));
+    await page.goto('/account/kyc');
+    const titles = page.locator('.kyc-progress .ant-steps-item-title');
+    await expect(titles).toHaveCount(5, { timeout: 30_000 });
+    await expect(titles.first()).toHaveText('Informations personnelles');
+    // Cut means the text is wider than the box that shows it ("Première pièce d'ider" at 1280 px before).
+    const cut = await titles.evaluateAll((elements) =>
+      elements.filter((title) => title.scrollWidth > title.clientWidth + 1).map((title) => title.textContent),
+    );
+    expect(cut).toEqual([]);
   });
 });

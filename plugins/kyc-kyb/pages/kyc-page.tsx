@@ -140,7 +140,13 @@ const KycForm = observer(function KycForm({ store }: { store: KycStore }) {
   return (
     <div className="kyc-steps-form">
       <div className="kyc-progress">
-        <Steps current={store.step} size="small" items={titles.map((title) => ({ title }))} />
+        {/* Titles under their numbers, where they may wrap: beside them, French cut them at 1280 px (issue #39). */}
+        <Steps
+          current={store.step}
+          size="small"
+          labelPlacement="vertical"
+          items={titles.map((title) => ({ title }))}
+        />
         <p className="kyc-progress__text" id={progressId}>
           {t('steps.progress', { step: store.step + 1, total: titles.length, title: titles[store.step] })}
         </p>
