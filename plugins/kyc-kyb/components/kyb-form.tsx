@@ -14,6 +14,7 @@ import { kybRules } from '../model/kyb-rules';
 import type { KybAnswers, KybStore } from '../stores/kyb-store';
 import { CountrySelect } from './country-select';
 import { DocumentUpload } from './document-upload';
+import { NameFields } from './personal-fields';
 
 /**
  * Warns, without refusing, when a company's ABN does not end with its ACN (it usually does: the ABN is two check
@@ -62,15 +63,7 @@ export const KybForm = observer(function KybForm({ store }: { store: KybStore })
         {t('kyb.contact')}
       </Typography.Title>
       <div className="kyc-grid">
-        <Form.Item name="firstName" label={t('fields.firstName')} rules={rules.firstName}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="middleName" label={t('fields.middleName')} rules={rules.middleName}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="lastName" label={t('fields.lastName')} rules={rules.lastName}>
-          <Input />
-        </Form.Item>
+        <NameFields rules={rules} />
       </div>
       <Typography.Title level={2} id={businessId} className="kyc-panel__title">
         {t('kyb.business')}
