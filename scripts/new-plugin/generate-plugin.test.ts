@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePlugin, refusal } from './generate-plugin';
+import { generatePlugin, insertIntoList, listInConfig, refusal } from './generate-plugin';
 
 const repository = join(import.meta.dirname, '..', '..');
 /** What a copy of the repository leaves out: installed packages (linked instead), history, builds, data. */
@@ -44,6 +44,52 @@ describe('npm run new:plugin', () => {
     expect(refusal({ root: repository, id: 'plugin-probe' })).toBeNull();
   });
 
+  describe('a line added to a shared list', () => {
+    const imports = ["import { a } from './alpha';", "import { c } from './gamma';"].join('\n');
+    const list = { member: /^import /, key: (line: string) => line.split("'")[1]!, place: 'sorted' as const };
+
+    it('goes to its sorted place in a sorted list', () => {
+      expect(insertIntoList(`// head\n${imports}\n\nrest`, list, "import { b } from './beta';")).toBe(
+        "// head\nimport { a } from './alpha';\nimport { b } from './beta';\nimport { c } from './gamma';\n\nrest",
+      );
+      expect(insertIntoList(imports, list, "import { z } from './zeta';").split('\n').at(-1)).toBe(
+        "import { z } from './zeta';",
+      );
+    });
+
+    it('goes last in a list in another order, or when the order means something', () => {
+      const unsorted = 'const modules = [\n  users,\n  auth,\n];';
+      const modules = { member: /^ {2}\w+,$/, after: /^const modules = \[$/ };
+      expect(insertIntoList(unsorted, { ...modules, place: 'sorted' }, '  billing,')).toBe(
+        'const modules = [\n  users,\n  auth,\n  billing,\n];',
+      );
+      expect(
+        insertIntoList(
+          'const modules = [\n  auth,\n  users,\n];',
+          { ...modules, place: 'last' },
+          '  billing,',
+        ),
+      ).toBe('const modules = [\n  auth,\n  users,\n  billing,\n];');
+    });
+
+    it('refuses a file whose list is not where it should be', () => {
+      expect(() => insertIntoList('nothing here', { ...list, after: /^\/\/ head$/ }, 'x')).toThrow(/no list/);
+    });
+
+    it("lists a plugin last in the config's plugins, laid out on one line or one entry a line", () => {
+      expect(JSON.parse(listInConfig('{ "plugins": { "b": {}, "a": { "x": "}" } } }', 'c')).plugins).toEqual({
+        b: {},
+        a: { x: '}' },
+        c: {},
+      });
+      expect(listInConfig('{\n  "plugins": {\n    "b": {},\n    "a": {}\n  }\n}\n', 'c')).toBe(
+        '{\n  "plugins": {\n    "b": {},\n    "a": {},\n    "c": {}\n  }\n}\n',
+      );
+      expect(listInConfig('{ "plugins": {} }', 'c')).toBe('{ "plugins": { "c": {} } }');
+      expect(() => listInConfig('{ "plugins": { "c": {} } }', 'c')).toThrow(/already/);
+    });
+  });
+
   // One generation with a server side into a copy of the repository; each check below runs on it, only over what
   // the generator wrote or changed (the whole repository is checked by its own typecheck, lint and tests).
   describe('a plugin with a server side, as generated', () => {
@@ -73,16 +119,40 @@ describe('npm run new:plugin', () => {
         ]),
       );
       expect(
-        JSON.parse(readFileSync(join(copy, 'portal.config.json'), 'utf8')).plugins['plugin-probe'],
-      ).toEqual({});
-      expect(readFileSync(join(copy, 'contract/v1/endpoints.ts'), 'utf8')).toContain(
-        'pluginProbe: pluginProbeEndpoints,',
+        Object.keys(JSON.parse(readFileSync(join(copy, 'portal.config.json'), 'utf8')).plugins).at(-1),
+      ).toBe('plugin-probe');
+      expect(readFileSync(join(copy, 'contract/v1/endpoints.ts'), 'utf8')).toMatch(
+        /\n {2}pluginProbe: pluginProbeEndpoints,\n\} as const;/,
       );
       expect(readFileSync(join(copy, 'server/app.ts'), 'utf8')).toMatch(/\n {2}pluginProbe,\n\];/);
       expect(
         readdirSync(join(copy, 'server/db/migrations')).some((file) => /_plugin_probe\.sql$/.test(file)),
       ).toBe(true);
     });
+
+    // The sorted lists stay sorted with the new line in them; the others (the config's plugins, the endpoint groups,
+    // the server's modules in dependency order) get it last, as checked above.
+    it('adds its imports at their sorted places', () => {
+      const importsOf = (file: string, from: RegExp) =>
+        readFileSync(join(copy, file), 'utf8')
+          .split('\n')
+          .flatMap((line) => (from.test(line) ? [/from '([^']+)'/.exec(line)![1]!] : []));
+      const groups = importsOf('contract/v1/endpoints.ts', /^import \{ \w+Endpoints \} from/);
+      const modules = importsOf('server/app.ts', /^import .* from '\.\/modules\//);
+      for (const [paths, added] of [
+        [groups, './plugin-probe'],
+        [modules, './modules/plugin-probe'],
+      ] as const) {
+        expect(paths).toContain(added);
+        expect(paths).toEqual([...paths].sort());
+      }
+    });
+
+    it('is laid out as Prettier lays it out, and so is every file it changed', () => {
+      // drizzle-kit's migration files are Prettier-ignored (.prettierignore), as every other migration.
+      const written = [...files, 'server/db/migrations/meta/_journal.json'];
+      expect(run(copy, 'prettier/bin/prettier.cjs', ['--check', ...written])).not.toMatch(/^FAILED/);
+    }, 120_000);
 
     it('type-checks', () => {
       writeFileSync(
