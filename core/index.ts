@@ -13,6 +13,8 @@ export type { PortalRouteIds, RouteId } from './plugin/route-ids';
 export { useRouteHref, useWellKnownHref } from './plugin/use-route-href';
 export type { RouteSlotName, RouteSlotAttachment, RouteSlotEntry } from './plugin/route-slots';
 export { RouteSlot, type RouteSlotProps } from './plugin/route-slot';
+export { useSlotLinks, type SlotLink } from './plugin/use-slot-links';
+export { AreaPage, type AreaPageProps } from './plugin/area-page';
 export { usePluginSettings } from './plugin/plugin-scope';
 export { ChangePasswordDialog } from './plugin/extension-points';
 export type { ChangePasswordDialogProps, ProvidedComponent } from './plugin/extension-points';
@@ -25,7 +27,11 @@ export { readJwtClaims } from './session/jwt';
 export { RecentAnswers, recentAnswerKey, type RecentAnswerKey } from './session/recent-answers';
 export { PagedListStore } from './data/paged-list-store';
 export type { ListStatus, Page, PagedListOptions, RememberedFirstPage } from './data/paged-list-store';
-export { OrganizationAccessStore, useOrganizationAccess, type AccessStatus } from './session/organization-access-store';
+export {
+  OrganizationAccessStore,
+  useOrganizationAccess,
+  type AccessStatus,
+} from './session/organization-access-store';
 export type * from './session/session-types';
 export { useLogout } from './session/use-logout';
 export { useDateFormat, type DateFormat } from './session/use-date-format';

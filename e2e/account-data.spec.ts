@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, mailIds, waitForNewMail, type TestAccount } from './support/accounts';
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { COLD_APP_LAYOUT_MS } from './support/portal-config';
+import { expectAreaPage } from './support/area-page';
 
 /**
  * "Your data and leaving" (issue #36 items 4 and 5, docs/account-settings.md) in Chromium against the real server:
@@ -14,7 +15,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 /**
@@ -33,7 +34,7 @@ test.describe('your data', () => {
     const account = await createVerifiedAccount(request, 'data.export');
     await logInToDashboard(page, account);
     await page.goto('/user/data');
-    await expect(page.getByRole('heading', { level: 1, name: 'Your data' })).toBeVisible({ timeout: APP_PAGE_MS });
+    await expectAreaPage(page, 'Profile', 'Your data', { timeout: APP_PAGE_MS });
     const panel = page.getByRole('region', { name: 'Download your data' });
     await expect(panel.getByRole('button', { name: 'Prepare a copy of my data' })).toBeVisible();
     await expectNoSeriousViolations(page);
@@ -64,7 +65,9 @@ test.describe('your data', () => {
     await logInToDashboard(page, account);
     await page.goto('/user/data');
     const panel = page.getByRole('region', { name: 'Delete your account' });
-    await panel.getByRole('button', { name: 'Delete my account', exact: true }).click({ timeout: APP_PAGE_MS });
+    await panel
+      .getByRole('button', { name: 'Delete my account', exact: true })
+      .click({ timeout: APP_PAGE_MS });
     const dialog = page.getByRole('dialog', { name: 'Delete your account permanently?' });
     await expect(dialog).toBeVisible();
     await expectNoSeriousViolations(page, { include: DIALOGS });

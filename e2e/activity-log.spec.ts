@@ -11,6 +11,7 @@ import {
 import { linkTo } from './support/mailbox';
 import { COLD_APP_LAYOUT_MS } from './support/portal-config';
 import { sideMenu } from './support/side-menu';
+import { expectAreaPage } from './support/area-page';
 
 /**
  * The activity log (issue 18) in real Chromium against the real server: a user's two sessions from two browser
@@ -23,7 +24,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/(orgs|dashboard)/);
 }
 
@@ -68,7 +69,7 @@ test.describe('activity log', () => {
       .getByRole('link', { name: 'Activity' })
       .click();
     await expect(page).toHaveURL(/\/user\/active-log$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+    await expectAreaPage(page, 'Profile', 'Activity');
     // The side menu shows where the user is: the log has its own entry, beside Profile and Security.
     await expect(sideMenu(page).getByRole('menuitem', { name: 'Activity log' })).toHaveClass(
       /ant-menu-item-selected/,
@@ -76,7 +77,12 @@ test.describe('activity log', () => {
     // The user area's tabs come from the two-factor plugin's slot, with this plugin's page among them.
     const tabs = page.getByRole('navigation', { name: 'Profile sections' });
     await expect(tabs).toBeVisible();
-    await expect(tabs.getByRole('link')).toHaveText(['Details', 'Password & security', 'Activity', 'Your data']);
+    await expect(tabs.getByRole('link')).toHaveText([
+      'Details',
+      'Password & security',
+      'Activity',
+      'Your data',
+    ]);
 
     const sessions = page
       .locator('section')
@@ -181,11 +187,11 @@ test.describe('activity log', () => {
       .getByRole('navigation', { name: 'Organisation' })
       .getByRole('link', { name: 'Activity' })
       .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Organisation activity' })).toBeVisible();
+    await expectAreaPage(page, 'Organisation', 'Activity');
     // The Organisation group of the side menu lists the activity too, and marks it as the page shown.
-    await expect(
-      sideMenu(page).getByRole('menuitem', { name: 'Activity', exact: true }),
-    ).toHaveClass(/ant-menu-item-selected/);
+    await expect(sideMenu(page).getByRole('menuitem', { name: 'Activity', exact: true })).toHaveClass(
+      /ant-menu-item-selected/,
+    );
     const change = row(page, /changed the role of/);
     await expect(change).toHaveCount(1);
     // Both test accounts are called Robin Journey: the sentence names the owner, then the member.

@@ -27,7 +27,7 @@ test('antd buttons and dialogs on the organisation screen wear the portal theme'
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/orgs/);
 
   const logout = page.getByRole('button', { name: 'Log out' });

@@ -13,7 +13,7 @@ async function enterDashboard(page: Page, email: string, account: RegExp): Promi
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: account }).click();
   await expect(page).toHaveURL(/\/dashboard\/apps$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Document Collaboration Apps' })).toBeVisible();

@@ -39,7 +39,7 @@ async function inArabic(page: Page, width: number): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
   await page.getByRole('textbox', { name: 'Password' }).fill('Demo@1234');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: /Acme Pty Ltd/ }).click();
   await expect(page.getByRole('article').first()).toBeVisible({ timeout: 60_000 });
   await page.getByLabel('Language').selectOption('ar');
@@ -85,7 +85,10 @@ test.describe('Arabic pages keep every value in its own direction', () => {
     const ipv6 = page.locator('bdi[dir="ltr"]', { hasText: '2001:db8::/32' });
     await expect(ipv6).toBeVisible({ timeout: 60_000 });
     await expectDrawnBefore(ipv6, 0, '2001:db8::/32'.length - 1);
-    await expect(page.getByRole('textbox', { name: 'العناوين والنطاقات المسموح بها' })).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('textbox', { name: 'العناوين والنطاقات المسموح بها' })).toHaveAttribute(
+      'dir',
+      'ltr',
+    );
     await expect(page.getByTestId('detected-ip').locator('bdi[dir="ltr"]')).toBeVisible();
     await screenshot(page, 'organisation-settings', testInfo);
 

@@ -22,7 +22,9 @@ const AR = {
 };
 
 async function expectRightToLeft(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => [document.dir, document.documentElement.lang])).toEqual(['rtl', 'ar']);
+  await expect
+    .poll(() => page.evaluate(() => [document.dir, document.documentElement.lang]))
+    .toEqual(['rtl', 'ar']);
 }
 
 test.describe('Arabic, right to left', () => {
@@ -72,6 +74,8 @@ test.describe('Arabic, right to left', () => {
     await expectRightToLeft(page);
     await page.getByLabel(AR.language).selectOption('en');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => [document.dir, document.documentElement.lang])).toEqual(['ltr', 'en']);
+    await expect
+      .poll(() => page.evaluate(() => [document.dir, document.documentElement.lang]))
+      .toEqual(['ltr', 'en']);
   });
 });

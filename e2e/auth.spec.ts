@@ -26,7 +26,7 @@ const INVITE_BOB = `/invite?orgId=${GLOBEX}&invitationId=22222222-2222-4222-8222
 const TEXTS = {
   en: {
     loginTitle: 'Log in',
-    loginButton: 'Login',
+    loginButton: 'Log in',
     signUpLink: 'Sign up',
     signUpTitle: 'Create your account',
     signUpButton: 'Sign up',
@@ -234,7 +234,7 @@ test.describe('authentication journeys', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
 
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await expectOrgsScreen(page);
     await expectDashboard(page, TEXTS.en.personalContext);
   });

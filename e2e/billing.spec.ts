@@ -14,6 +14,7 @@ import { linkTo } from './support/mailbox';
 // Not a React hook despite its name: it routes the page's portal.config.json.
 import { COLD_APP_LAYOUT_MS, useConfig as serveConfig } from './support/portal-config';
 import { sideMenu } from './support/side-menu';
+import { expectAreaPage } from './support/area-page';
 
 /**
  * The billing plugin (issue 13) in real Chromium against the real server and its built-in `test` payment provider:
@@ -34,7 +35,7 @@ async function enterOrganization(page: Page, account: TestAccount, organization:
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/orgs/);
   await page.getByRole('button', { name: new RegExp(`^${organization}`) }).click();
   await page.waitForURL(/\/dashboard\/apps$/, { timeout: COLD_APP_LAYOUT_MS });
@@ -45,10 +46,10 @@ const sessionToken = (page: Page) =>
     () => (JSON.parse(localStorage.getItem('portal-session') ?? '{}') as { accessToken: string }).accessToken,
   );
 
-async function openBilling(page: Page, path: string, heading: string): Promise<void> {
+async function openBilling(page: Page, path: string, tab: string): Promise<void> {
   await page.goto(path);
   // A full load boots the portal again; on two shared cores that can take a while.
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 40_000 });
+  await expectAreaPage(page, 'Billing', tab, { timeout: 40_000 });
 }
 
 /** Fills the add-card form; the expiry is next April, so it never expires under the test. */
@@ -96,7 +97,7 @@ test.describe('billing', () => {
     await enterOrganization(page, owner, organization);
     expect(requested.some((url) => url.includes('/assets/plugin-definitions-'))).toBe(true);
     expect(requested.filter((url) => pages.test(url))).toEqual([]);
-    await openBilling(page, '/billing', 'Billing history');
+    await openBilling(page, '/billing', 'History');
     expect(requested.filter((url) => pages.test(url)).map((url) => pages.exec(url)![1])).toEqual([
       'history-page',
     ]);
@@ -118,7 +119,7 @@ test.describe('billing', () => {
     await sider.getByRole('menuitem', { name: 'Billing' }).click();
     await sider.getByRole('link', { name: 'Payment methods' }).click();
     await page.waitForURL(/\/billing\/payments$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment methods' })).toBeVisible();
+    await expectAreaPage(page, 'Billing', 'Payment methods');
 
     // A declined test card: the reason, and the form keeps everything but the number and the CVC.
     await page.getByRole('button', { name: 'Add card' }).click();
@@ -153,7 +154,7 @@ test.describe('billing', () => {
 
     // Buy the smallest bucket with the primary card; its invoice is in the history and its PDF downloads.
     await page.getByRole('navigation', { name: 'Billing' }).getByRole('link', { name: 'Buy usage' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Buy usage' })).toBeVisible();
+    await expectAreaPage(page, 'Billing', 'Buy usage');
     const offer = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: /^Buy / }) })
@@ -169,7 +170,7 @@ test.describe('billing', () => {
       (await page.getByText(/is in your billing history/).textContent()) ?? '',
     )![1]!;
     await page.getByRole('link', { name: 'View billing history' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing history' })).toBeVisible();
+    await expectAreaPage(page, 'Billing', 'History');
     const invoiceRow = page.getByRole('row').filter({ hasText: invoiceNumber });
     await expect(invoiceRow).toHaveCount(1);
     await expect(invoiceRow.getByText('Paid', { exact: true })).toBeVisible();
@@ -188,7 +189,7 @@ test.describe('billing', () => {
       .getByRole('navigation', { name: 'Billing' })
       .getByRole('link', { name: 'Subscription' })
       .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
+    await expectAreaPage(page, 'Billing', 'Subscription');
     const renew = page.getByRole('switch', { name: 'Renew automatically' });
     await expect(renew).toBeEnabled();
     if ((await renew.getAttribute('aria-checked')) !== 'true') {
@@ -209,9 +210,7 @@ test.describe('billing', () => {
     // What the server keeps: load the page again. Coming back through the menu would first show what the page
     // remembers from this visit (core RecentAnswers, in memory only), so a reload asks the server alone.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible({
-      timeout: COLD_APP_LAYOUT_MS,
-    });
+    await expectAreaPage(page, 'Billing', 'Subscription', { timeout: COLD_APP_LAYOUT_MS });
     await expect(page.getByRole('switch', { name: 'Renew automatically' })).toHaveAttribute(
       'aria-checked',
       'false',
@@ -262,7 +261,7 @@ test.describe('billing', () => {
 
     const adminPage = await browser.newPage();
     await enterOrganization(adminPage, admin, otherOrganization);
-    await openBilling(adminPage, '/billing/history', 'Billing history');
+    await openBilling(adminPage, '/billing/history', 'History');
     await expect(
       adminPage.getByText('No invoices yet. They appear here after a purchase or a renewal.'),
     ).toBeVisible();
@@ -304,7 +303,12 @@ test.describe('billing', () => {
       headers: { Authorization: `Bearer ${ownerToken}` },
     });
     expect(invited.ok(), await invited.text()).toBe(true);
-    const mail = await waitForNewMail(request, bookkeeper.email, `You are invited to join ${organization}`, seen);
+    const mail = await waitForNewMail(
+      request,
+      bookkeeper.email,
+      `You are invited to join ${organization}`,
+      seen,
+    );
     const link = new URL(linkTo(mail, '/invite'));
     const accepted = await request.post('/v1/organization/invite', {
       data: { orgId: link.searchParams.get('orgId'), invitationId: link.searchParams.get('invitationId') },
@@ -317,13 +321,16 @@ test.describe('billing', () => {
     // The custom role by its name on the dashboard and in the account panel, and the Billing group in the side menu.
     await expect(page.getByText(`${organization} · Bookkeeper`, { exact: true })).toBeVisible();
     await expect(page.getByTestId('account-role')).toHaveText('Bookkeeper');
-    await page.getByRole('menuitem', { name: /Billing/ }).first().click();
+    await page
+      .getByRole('menuitem', { name: /Billing/ })
+      .first()
+      .click();
     await page.getByRole('link', { name: 'History' }).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing history' })).toBeVisible();
+    await expectAreaPage(page, 'Billing', 'History');
     await expect(page.getByRole('link', { name: 'Payment methods' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Buy usage' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Payment methods' }).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment methods' })).toBeVisible();
+    await expectAreaPage(page, 'Billing', 'Payment methods');
     await expect(page.getByText(/You can see billing but not change it/)).toBeVisible();
     await expect(page.getByText('No card yet.', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add card' })).toHaveCount(0);

@@ -33,7 +33,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/orgs/);
 }
 
@@ -156,7 +156,9 @@ test.describe('branding editor', () => {
     const mail = await waitForNewMail(request, member.email, `You are invited to join ${organization}`, seen);
     // A mail has no page to resolve a path against: it carries the logo on PUBLIC_URL (this page's origin here).
     const logoPath = await headerBrand(page).getByRole('img').getAttribute('src');
-    expect(mail.html, 'the invitation carries the logo').toContain(`src="${new URL(page.url()).origin}${logoPath!}"`);
+    expect(mail.html, 'the invitation carries the logo').toContain(
+      `src="${new URL(page.url()).origin}${logoPath!}"`,
+    );
     expect(mail.html, "the invitation's button takes the primary colour").toMatch(/background:#1565c0/i);
 
     // Logged out: the product's brand.

@@ -39,18 +39,22 @@ test.describe('launching an app on another origin', () => {
     await page.goto(new URL('/login', portal).toString());
     await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('button', { name: /Acme Pty Ltd/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/apps$/);
     expect(new URL(page.url()).hostname).toBe('localhost');
 
-    const launch = page.getByRole('article', { name: 'AI Redaction' }).getByRole('button', { name: 'Launch' });
+    const launch = page
+      .getByRole('article', { name: 'AI Redaction' })
+      .getByRole('button', { name: 'Launch' });
     const popup = page.waitForEvent('popup');
     await launch.click();
     const tab = await popup;
     await tab.waitForURL(/\/dev\/apps\/kreanoRedact\?/);
     expect(new URL(tab.url()).hostname).toBe('127.0.0.1');
-    await expect(tab.getByRole('status')).toHaveText('Launch token exchanged: you are signed in to this portal.');
+    await expect(tab.getByRole('status')).toHaveText(
+      'Launch token exchanged: you are signed in to this portal.',
+    );
     expect(await tab.evaluate(() => window.name)).toBe('kreano-redact');
     const firstToken = new URL(tab.url()).searchParams.get('token');
 
@@ -59,7 +63,9 @@ test.describe('launching an app on another origin', () => {
     page.context().on('page', () => opened++);
     await launch.click();
     await expect.poll(() => new URL(tab.url()).searchParams.get('token')).not.toBe(firstToken);
-    await expect(tab.getByRole('status')).toHaveText('Launch token exchanged: you are signed in to this portal.');
+    await expect(tab.getByRole('status')).toHaveText(
+      'Launch token exchanged: you are signed in to this portal.',
+    );
     await page.waitForTimeout(1_000);
     expect(opened).toBe(0);
     expect(page.context().pages()).toHaveLength(2);
@@ -113,13 +119,15 @@ test.describe('a captcha provider and the API on other origins', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  test("logs in with the provider's widget and token, calling the API on its own origin", async ({ page }) => {
+  test("logs in with the provider's widget and token, calling the API on its own origin", async ({
+    page,
+  }) => {
     const refusals = cspRefusals(page);
     await page.goto(`${portalOrigin}/login`);
     await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
     const login = page.waitForResponse((response) => response.url() === `${apiOrigin}/v1/login`);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
 
     expect((await login).status()).toBe(200);
     await expect(page.getByRole('button', { name: /Acme Pty Ltd/ })).toBeVisible();

@@ -24,7 +24,7 @@ async function logIn(
   page: Page,
   email: string,
   password: string,
-  labels = { email: 'Email', password: 'Password', login: 'Login' },
+  labels = { email: 'Email', password: 'Password', login: 'Log in' },
 ) {
   await page.getByRole('textbox', { name: labels.email, exact: true }).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(password);
@@ -106,7 +106,7 @@ test('change email through the mailbox, then sign in with the new address', asyn
   await visitor.goto('/login');
   await visitor.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
   await visitor.getByLabel('Password', { exact: true }).fill(account.password);
-  await visitor.getByRole('button', { name: 'Login', exact: true }).click();
+  await visitor.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(visitor.getByText('Invalid email or password')).toBeVisible();
   await logIn(visitor, newEmail, account.password);
   await fresh.close();

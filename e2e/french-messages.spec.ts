@@ -103,7 +103,10 @@ test.describe('server messages in French', () => {
 });
 
 test.describe("the libraries' own texts in French", () => {
-  test("the identity form's date picker speaks French: antd follows the language too", async ({ page, request }) => {
+  test("the identity form's date picker speaks French: antd follows the language too", async ({
+    page,
+    request,
+  }) => {
     const account = await createVerifiedAccount(request, 'invite');
     await openLoginInFrench(page);
     await submitLogin(page, account.email, account.password);
@@ -112,6 +115,8 @@ test.describe("the libraries' own texts in French", () => {
     await page.goto('/account/kyc');
     await page.getByLabel('Date de naissance', { exact: true }).click({ timeout: 30_000 });
     // antd's own French texts (core/theme/library-locales.ts); English is "Today".
-    await expect(page.locator('.ant-picker-dropdown:visible').getByText("Aujourd'hui", { exact: true })).toBeVisible();
+    await expect(
+      page.locator('.ant-picker-dropdown:visible').getByText("Aujourd'hui", { exact: true }),
+    ).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { COLD_APP_LAYOUT_MS, useConfig, useStoredSession, withFixtures } from './support/portal-config';
 import { sideMenu } from './support/side-menu';
+import { expectAreaPage } from './support/area-page';
 
 // A demo user of the seeded data (server/README.md) with a personal account and two organisations: the account
 // screen waits for a choice. Only read here; nothing about the account changes.
@@ -14,7 +15,7 @@ async function logInToAccountScreen(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(at('/orgs'));
   await expect(
     page.getByRole('heading', { level: 1, name: 'Select the account you want to use today' }),
@@ -134,7 +135,7 @@ test.describe('portal host', () => {
     const group = menu.getByRole('menuitem', { name: 'Organisation' });
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
     await menu.getByRole('menuitem', { name: 'Users' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expectAreaPage(page, 'Organisation', 'Users');
     const linked = await page.evaluate(() =>
       [...document.querySelectorAll('link[rel="modulepreload"]')].map(
         (link) => new URL((link as HTMLLinkElement).href).pathname,

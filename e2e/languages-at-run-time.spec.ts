@@ -29,7 +29,10 @@ function germanDraft(namespace: string, german: Texts): Texts {
         typeof value === 'object' && typeof base[key] === 'object' ? merge(base[key], value) : value,
       ]),
     );
-  return merge(JSON.parse(readFileSync(join(localesDir, 'en', `${namespace}.json`), 'utf8')) as Texts, german);
+  return merge(
+    JSON.parse(readFileSync(join(localesDir, 'en', `${namespace}.json`), 'utf8')) as Texts,
+    german,
+  );
 }
 
 function writeConfig(i18n: { languages: string[]; defaultLanguage: string }): void {
@@ -51,7 +54,9 @@ test.afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-test('a language added while the server runs shows at the next page load, named by its own name', async ({ page }) => {
+test('a language added while the server runs shows at the next page load, named by its own name', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(`${origin}/login`);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
@@ -60,7 +65,16 @@ test('a language added while the server runs shows at the next page load, named 
 
   // The deployer's change: German files (only some texts translated yet) and `de` listed. No build, no restart.
   mkdirSync(join(localesDir, 'de'));
-  for (const namespace of ['apps', 'two-factor', 'sso', 'organisation-acl', 'branding', 'billing', 'activity-log', 'kyc-kyb'])
+  for (const namespace of [
+    'apps',
+    'two-factor',
+    'sso',
+    'organisation-acl',
+    'branding',
+    'billing',
+    'activity-log',
+    'kyc-kyb',
+  ])
     cpSync(join(localesDir, 'en', `${namespace}.json`), join(localesDir, 'de', `${namespace}.json`));
   writeFileSync(
     join(localesDir, 'de', 'core.json'),
@@ -95,7 +109,9 @@ test('a language added while the server runs shows at the next page load, named 
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
 });
 
-test('a new default language is in the first paint: its texts come inline with the page', async ({ browser }) => {
+test('a new default language is in the first paint: its texts come inline with the page', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   writeConfig({ languages: ['en', 'fr', 'de'], defaultLanguage: 'de' });
   // A visitor who never chose a language reads the default one.

@@ -13,6 +13,7 @@ import { linkTo } from './support/mailbox';
 import { DIALOGS, expectNoSeriousViolations } from './support/axe';
 import { COLD_APP_LAYOUT_MS } from './support/portal-config';
 import { sideMenu } from './support/side-menu';
+import { expectAreaPage } from './support/area-page';
 
 /**
  * The organisation plugin (issue 12) in real Chromium against the real server: creating an organisation, the
@@ -30,10 +31,15 @@ import { sideMenu } from './support/side-menu';
  * list again and picks again, as that person would.
  */
 async function pick(page: Page, select: Locator, label: string): Promise<void> {
-  const chosen = select.locator('xpath=ancestor::div[contains(@class, "ant-select")][1]').getByTitle(label, { exact: true });
+  const chosen = select
+    .locator('xpath=ancestor::div[contains(@class, "ant-select")][1]')
+    .getByTitle(label, { exact: true });
   await expect(async () => {
     if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click({ timeout: 5_000 });
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle(label, { exact: true })
+      .click({ timeout: 5_000 });
     await expect(chosen).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
@@ -48,7 +54,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/(orgs|dashboard)/);
 }
 
@@ -79,7 +85,7 @@ async function organisationMenu(page: Page) {
 
 async function openUsers(page: Page): Promise<void> {
   await page.goto('/organisation/users');
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expectAreaPage(page, 'Organisation', 'Users');
 }
 
 /** The side menu's organisation switcher (a native select). */
@@ -106,7 +112,7 @@ test.describe('organisations', () => {
     const owner = await createVerifiedAccount(request, 'org.lazy');
     await page.getByLabel('Email', { exact: true }).fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     // A lone personal account needs no choice: straight to the dashboard.
     await page.waitForURL(/\/dashboard\/apps$/);
     expect(requested.filter((url) => pages.test(url))).toEqual([]);
@@ -309,7 +315,7 @@ test.describe('organisations', () => {
     });
     expect(aclAsMember.status()).toBe(403);
     await (await organisationMenu(member)).getByRole('link', { name: 'Users' }).click();
-    await expect(member.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expectAreaPage(member, 'Organisation', 'Users');
     await expect(sideMenu(member).getByRole('link', { name: 'Access control' })).toHaveCount(0);
     await expect(member.getByTestId('account-role')).toHaveText('Member');
     await member.goto('/organisation/acl');
@@ -388,7 +394,11 @@ test.describe('organisations', () => {
     const dialog = page.getByRole('dialog', { name: 'Transfer ownership' });
     await expect(dialog.getByRole('combobox', { name: 'New owner' })).toBeVisible();
     await expectNoSeriousViolations(page, { include: DIALOGS });
-    await pick(page, dialog.getByRole('combobox', { name: 'New owner' }), `${buyer.firstName} ${buyer.lastName} (${buyer.email})`);
+    await pick(
+      page,
+      dialog.getByRole('combobox', { name: 'New owner' }),
+      `${buyer.firstName} ${buyer.lastName} (${buyer.email})`,
+    );
     await dialog.getByRole('textbox', { name: `Type ${organization} to confirm` }).fill(organization);
     await dialog.getByLabel('Your password').fill(owner.password);
     await dialog.getByRole('button', { name: 'Transfer ownership' }).click();

@@ -45,7 +45,7 @@ test('add a passkey, log out, sign in with it and no password, and land on the o
   await page.goto(`${origin}/login`);
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/orgs(\?|$)/);
   await personalAccount().click();
   await expect(page).not.toHaveURL(/\/(login|orgs)(\?|$)/, { timeout: 15_000 });

@@ -33,7 +33,7 @@ async function logIn(page: Page, account: TestAccount): Promise<number> {
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   const provenAt = Date.now();
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   // A lone personal account is chosen by itself; the portal leaves the authentication screens.
   await expect(page).not.toHaveURL(/\/(login|orgs)(\?|$)/, { timeout: 15_000 });
   return provenAt;

@@ -44,7 +44,7 @@ test('add a passkey and save the codes, lose the passkey, sign in with the passw
   const signIn = async () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
   };
 
   await page.goto(`${origin}/login`);

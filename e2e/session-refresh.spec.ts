@@ -57,7 +57,9 @@ test.afterAll(() => {
 
 const storedRefreshToken = (page: Page) =>
   page.evaluate(
-    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { refreshToken?: string } | null)?.refreshToken ?? null,
+    (key) =>
+      (JSON.parse(localStorage.getItem(key) ?? 'null') as { refreshToken?: string } | null)?.refreshToken ??
+      null,
     SESSION_STORAGE_KEY,
   );
 
@@ -66,7 +68,10 @@ function recordRefreshes(context: BrowserContext): { status: number; sent: strin
   const refreshes: { status: number; sent: string | null }[] = [];
   context.on('response', (response) => {
     if (new URL(response.url()).pathname !== '/v1/organization/refresh') return;
-    refreshes.push({ status: response.status(), sent: response.request().headers()['x-refresh-token'] ?? null });
+    refreshes.push({
+      status: response.status(),
+      sent: response.request().headers()['x-refresh-token'] ?? null,
+    });
   });
   return refreshes;
 }
@@ -78,7 +83,7 @@ async function twoSignedInTabs(context: BrowserContext): Promise<[Page, Page]> {
   await first.waitForURL((url) => url.pathname === '/login');
   await first.getByLabel('Email', { exact: true }).fill('alice@example.com');
   await first.getByLabel('Password', { exact: true }).fill('Demo@1234');
-  await first.getByRole('button', { name: 'Login' }).click();
+  await first.getByRole('button', { name: 'Log in' }).click();
   await first.waitForURL((url) => url.pathname === '/orgs');
   await first.getByRole('button', { name: /^Acme Pty Ltd\s*Admin/ }).click();
   await first.waitForURL((url) => url.pathname === '/user/details', { timeout: 15_000 });

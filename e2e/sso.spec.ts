@@ -22,7 +22,12 @@ function recordAddresses(page: Page): string[] {
 }
 
 /** What a partner application does: sign a token for this user and send the browser to the portal's /sso. */
-async function arriveFromPartner(page: Page, application: string, email: string, names: { given?: string; family?: string } = {}) {
+async function arriveFromPartner(
+  page: Page,
+  application: string,
+  email: string,
+  names: { given?: string; family?: string } = {},
+) {
   await page.goto('/dev/partner');
   await page.getByLabel('Application').selectOption({ label: application });
   await page.getByLabel('Email').fill(email);
@@ -37,9 +42,13 @@ async function arriveFromPartner(page: Page, application: string, email: string,
  */
 function expectTokenGoneBeforeTheCall(seen: string[]) {
   const addresses = seen.filter((entry) => entry !== SSO_LOGIN_CALL);
-  const arrived = addresses.findIndex((url) => new URL(url).pathname === '/sso' && new URL(url).searchParams.has('token'));
+  const arrived = addresses.findIndex(
+    (url) => new URL(url).pathname === '/sso' && new URL(url).searchParams.has('token'),
+  );
   expect(arrived, seen.join('\n')).toBeGreaterThanOrEqual(0);
-  const cleaned = seen.findIndex((entry) => entry !== SSO_LOGIN_CALL && new URL(entry).pathname === '/sso' && new URL(entry).search === '');
+  const cleaned = seen.findIndex(
+    (entry) => entry !== SSO_LOGIN_CALL && new URL(entry).pathname === '/sso' && new URL(entry).search === '',
+  );
   expect(cleaned, seen.join('\n')).toBeGreaterThan(0);
   expect(seen.indexOf(SSO_LOGIN_CALL)).toBeGreaterThan(cleaned);
   for (const url of seen.slice(cleaned).filter((entry) => entry !== SSO_LOGIN_CALL)) {
@@ -48,7 +57,9 @@ function expectTokenGoneBeforeTheCall(seen: string[]) {
 }
 
 test.describe('partner single sign-on', () => {
-  test('a new user sets a password (terms shown) and reaches /orgs; the token leaves the address bar', async ({ page }) => {
+  test('a new user sets a password (terms shown) and reaches /orgs; the token leaves the address bar', async ({
+    page,
+  }) => {
     const addresses = recordAddresses(page);
     const email = uniqueEmail('sso-new');
     await arriveFromPartner(page, APPS.crm, email, { given: 'Nina', family: 'Newcomer' });
@@ -81,7 +92,7 @@ test.describe('partner single sign-on', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Partner#2024e2e');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === '/orgs' || url.pathname === '/dashboard');
   });
 
@@ -94,7 +105,7 @@ test.describe('partner single sign-on', () => {
     const email = page.getByLabel('Email');
     await expect(email).toHaveValue(MEMBER);
     await expect(email).toHaveAttribute('readonly', '');
-    const login = page.getByRole('button', { name: 'Login' });
+    const login = page.getByRole('button', { name: 'Log in' });
     await expect(login).toBeDisabled();
 
     await page.getByLabel('Password', { exact: true }).fill('Wrong#12345');
@@ -104,19 +115,23 @@ test.describe('partner single sign-on', () => {
 
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     const reachedOrgs = page.waitForURL((url) => url.pathname === '/orgs');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await reachedOrgs;
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
     expectTokenGoneBeforeTheCall(addresses);
   });
 
-  test('a blocked user sees the blocked message and ends at the application redirect URL', async ({ page }) => {
+  test('a blocked user sees the blocked message and ends at the application redirect URL', async ({
+    page,
+  }) => {
     const addresses = recordAddresses(page);
     await arriveFromPartner(page, APPS.crm, BLOCKED);
 
     await expect(page.getByText('Your account is blocked. Please contact admin').first()).toBeVisible();
     await expect(page).toHaveURL(/\/sso$/);
-    await page.waitForURL((url) => url.pathname === '/dev/partner' && url.searchParams.get('returned') === 'partner-crm');
+    await page.waitForURL(
+      (url) => url.pathname === '/dev/partner' && url.searchParams.get('returned') === 'partner-crm',
+    );
     await expect(page.getByText('Back at Partner CRM: the portal sent you here.')).toBeVisible();
     expectTokenGoneBeforeTheCall(addresses);
     expect(await page.evaluate(() => window.localStorage.getItem('portal-session'))).toBeNull();
@@ -132,13 +147,19 @@ test.describe('partner single sign-on', () => {
       page.getByRole('button', { name: 'Sign in to the portal' }).click(),
     ]);
     const link = response.headers()['location']!;
-    await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/orgs', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/orgs', {
+      timeout: 15_000,
+    });
 
     // Signed in now: the portal asks before a link may replace the session (login CSRF), then the server refuses it.
     await page.goto(link);
     await expect(page.getByText('The account signed in on this browser will be signed out.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('This sign-in request has already been used. Please sign in again from your application')).toBeVisible();
+    await expect(
+      page.getByText(
+        'This sign-in request has already been used. Please sign in again from your application',
+      ),
+    ).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/login');
   });
 });

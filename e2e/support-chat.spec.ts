@@ -39,7 +39,10 @@ test.describe('the support chat', () => {
     provider = await startFakeChatProvider(Number(process.env.E2E_CHAT_PORT) || 0);
     writeFileSync(
       configFile,
-      JSON.stringify({ ...shipped, supportChat: { provider: 'crisp', siteId: 'e2e-site', scriptUrl: provider.scriptUrl } }),
+      JSON.stringify({
+        ...shipped,
+        supportChat: { provider: 'crisp', siteId: 'e2e-site', scriptUrl: provider.scriptUrl },
+      }),
     );
     server = await startOwnServer({ PORTAL_CONFIG: configFile });
   });
@@ -56,14 +59,14 @@ test.describe('the support chat', () => {
     const refusals = cspRefusals(page);
     const origin = `http://127.0.0.1:${server.port}`;
     await page.goto(`${origin}/login`);
-    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await page.waitForTimeout(1_000);
     expect(provider.loads).toBe(0);
     await expect(page.getByRole('button', { name: 'Chat with support' })).toHaveCount(0);
 
     await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
     await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('button', { name: 'Chat with support' })).toBeVisible();
     await expect.poll(() => commands(page)).toContainEqual(['set', 'user:email', ['demo@example.com']]);
     expect(await commands(page)).toContainEqual(['set', 'user:nickname', ['Demo User']]);
@@ -74,7 +77,9 @@ test.describe('the support chat', () => {
     await expect.poll(lastCompany).toEqual(['set', 'user:company', ['Acme Pty Ltd']]);
 
     // Switching to the personal account in the side menu: nobody's company any more, the widget not loaded twice.
-    await page.getByRole('combobox', { name: 'Switch organisation' }).selectOption({ label: 'Personal account' });
+    await page
+      .getByRole('combobox', { name: 'Switch organisation' })
+      .selectOption({ label: 'Personal account' });
     await expect(page.getByTestId('account-organisation')).toHaveCount(0);
     await expect.poll(lastCompany).toEqual(['set', 'user:company', ['']]);
     expect(provider.loads).toBe(1);

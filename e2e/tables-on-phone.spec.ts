@@ -52,7 +52,7 @@ async function enterAs(page: Page, account: TestAccount, organization: string): 
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: new RegExp(`^${organization}`) }).click();
   await page.waitForURL(/\/dashboard\/apps$/, { timeout: COLD_APP_LAYOUT_MS });
 }

@@ -10,14 +10,27 @@ import { logOut } from './support/user-menu';
  * Each journey signs up its own user, so the journeys never depend on each other or on the demo data.
  */
 
-async function createVerifiedUser(request: APIRequestContext, prefix: string): Promise<{ email: string; password: string }> {
+async function createVerifiedUser(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(prefix);
   const password = `Str0ng!${Math.random().toString(36).slice(2, 8)}q`;
-  const registered = await request.post('/v1/register', { data: { firstName: 'Robin', lastName: 'Secure', email, password } });
+  const registered = await request.post('/v1/register', {
+    data: { firstName: 'Robin', lastName: 'Secure', email, password },
+  });
   expect(registered.ok()).toBe(true);
-  const link = new URL(linkTo(await waitForMail(request, email, (m) => m.subject === 'Verify your email'), '/email-verification'));
+  const link = new URL(
+    linkTo(
+      await waitForMail(request, email, (m) => m.subject === 'Verify your email'),
+      '/email-verification',
+    ),
+  );
   const verified = await request.post('/v1/verify-email', {
-    data: { token: link.searchParams.get('verificationToken'), organizationId: link.searchParams.get('organizationToken') },
+    data: {
+      token: link.searchParams.get('verificationToken'),
+      organizationId: link.searchParams.get('organizationToken'),
+    },
   });
   expect(verified.ok()).toBe(true);
   return { email, password };
@@ -27,7 +40,7 @@ async function submitLogin(page: Page, email: string, password: string): Promise
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** Logged in with an organisation selected: the portal has left the authentication screens. */
@@ -47,7 +60,10 @@ async function freshCode(secret: string, used: string): Promise<string> {
 }
 
 test.describe('two-factor authentication and password', () => {
-  test('a user enables authenticator 2FA from what the screen shows and logs back in with a fresh code', async ({ page, request }) => {
+  test('a user enables authenticator 2FA from what the screen shows and logs back in with a fresh code', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const { email, password } = await createVerifiedUser(request, 'totp');
     await logIn(page, email, password);

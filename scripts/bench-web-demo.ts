@@ -57,7 +57,7 @@ export async function logInAsDemo(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_EMAIL);
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: DEMO_ORGANISATION }).click();
   await page.locator(TARGETS[0]!.content).first().waitFor();
 }

@@ -206,7 +206,7 @@ async function main() {
     await page.goto(`${publicUrl}/login`);
     await page.getByLabel('Email', { exact: true }).fill(owner.email);
     await page.getByLabel('Password', { exact: true }).fill(owner.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/orgs$/, { timeout: 30_000 });
     await page.getByText(owner.organisation).first().click();
     await page.waitForURL(/\/dashboard/, { timeout: 30_000 });

@@ -92,6 +92,21 @@ function runVite(root, args, env = {}) {
 }
 
 /**
+ * Runs one build and says how long it took: Vite itself is told to print only warnings, so the line before and
+ * this one are what a person waiting on `npm start` sees.
+ * @param {string} what 'portal' or 'server'
+ * @param {(message: string) => void} log
+ * @param {() => boolean} build
+ * @returns {boolean}
+ */
+function timedBuild(what, log, build) {
+  const started = performance.now();
+  const built = build();
+  if (built) log(`${what} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return built;
+}
+
+/**
  * @typedef {object} FreshBuildOptions
  * @property {string} root the project folder
  * @property {string} webRoot where the portal is built and served from (WEB_ROOT)
@@ -121,7 +136,7 @@ export function ensurePortalBuild({ root, webRoot, log }) {
     );
   }
   log(`building the portal (${reason})...`);
-  if (runVite(root, [], { PORTAL_OUT_DIR: webRoot })) return;
+  if (timedBuild('portal', log, () => runVite(root, [], { PORTAL_OUT_DIR: webRoot }))) return;
   if (existsSync(join(webRoot, 'index.html'))) {
     log('portal build failed: serving the previous build');
     return;
@@ -150,7 +165,10 @@ export function ensureServerBuild({ root, log }) {
   }
   log(`building the server (${reason})...`);
   const next = `${outDir}.next-${process.pid}`;
-  if (!runVite(root, ['--config', 'scripts/vite-server.config.ts', '--outDir', next])) {
+  const built = timedBuild('server', log, () =>
+    runVite(root, ['--config', 'scripts/vite-server.config.ts', '--outDir', next]),
+  );
+  if (!built) {
     rmSync(next, { recursive: true, force: true });
     throw new Error('server build failed (see the errors above)');
   }
@@ -165,6 +183,15 @@ export function ensureServerBuild({ root, log }) {
  * @param {FreshBuildOptions} options
  */
 export function ensureFreshBuilds(options) {
-  if (!options.skipWeb) ensurePortalBuild(options);
+  const { root, webRoot, skipWeb, log } = options;
+  if (
+    !existsSync(join(root, 'dist-server', 'main.js')) &&
+    (skipWeb || !existsSync(join(webRoot, 'index.html')))
+  )
+    log(
+      `first start: building the ${skipWeb ? 'server' : 'portal and the server'} before serving ` +
+        '(under a minute on two cores; later starts rebuild only what changed)',
+    );
+  if (!skipWeb) ensurePortalBuild(options);
   ensureServerBuild(options);
 }

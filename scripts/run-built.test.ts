@@ -138,6 +138,41 @@ describe('npm start (scripts/run-built.mjs)', () => {
     );
   });
 
+  it('on a first start, says up front that it builds, then what it builds and how long each took', () => {
+    const root = fakeProject();
+    touch(join(root, 'index.html'), past, '<!doctype html>');
+    // A stand-in for Vite's command line: writes what a build writes (the portal's index.html, the server's
+    // entries) where it is told to.
+    mkdirSync(join(root, 'node_modules/vite/bin'), { recursive: true });
+    writeFileSync(
+      join(root, 'node_modules/vite/bin/vite.js'),
+      `import { mkdirSync, writeFileSync } from 'node:fs';
+      const at = process.argv.indexOf('--outDir');
+      if (at > 0) {
+        mkdirSync(process.argv[at + 1], { recursive: true });
+        writeFileSync(process.argv[at + 1] + '/main.js', 'console.log(JSON.stringify({ entry: "main" }));');
+      } else {
+        mkdirSync(process.env.PORTAL_OUT_DIR, { recursive: true });
+        writeFileSync(process.env.PORTAL_OUT_DIR + '/index.html', '<!doctype html>');
+      }`,
+    );
+    const result = start(root, [], {});
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n').filter((line) => line.startsWith('[start]'));
+    expect(lines).toEqual([
+      '[start] first start: building the portal and the server before serving (under a minute on two cores; later starts rebuild only what changed)',
+      '[start] building the portal (dist/index.html is missing)...',
+      expect.stringMatching(/^\[start\] portal built in \d+\.\d s$/),
+      '[start] building the server (dist-server/main.js is missing)...',
+      expect.stringMatching(/^\[start\] server built in \d+\.\d s$/),
+    ]);
+    expect(result.stdout).toContain('{"entry":"main"}');
+
+    // The next start has nothing to build, and says nothing about building.
+    const again = start(root, [], {});
+    expect(again.stdout).not.toContain('[start]');
+  });
+
   it('in development, runs current builds without rebuilding them', () => {
     const root = fakeProject();
     addBuilds(root);

@@ -1,13 +1,9 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useService } from '../di/use-service';
-import { PluginRegistry } from '../plugin/plugin-registry-token';
-import { visibleSlotEntries } from '../plugin/route-slots';
-import { SessionStore } from '../session/session-store';
+import { useSlotLinks } from '../plugin/use-slot-links';
 import { useLogout } from '../session/use-logout';
 
 /**
@@ -15,30 +11,17 @@ import { useLogout } from '../session/use-logout';
  * password and security, activity, data, as the enabled plugins attach them and the role rules allow) and Log out.
  */
 export const UserMenu = observer(function UserMenu() {
-  const registry = useService(PluginRegistry);
-  const session = useService(SessionStore);
+  const { t } = useTranslation('core');
   const logout = useLogout();
-  const pages = visibleSlotEntries(
-    registry.slotEntries('user-area'),
-    registry.roleRules,
-    session.accessSubject,
-  );
-  const nsKey = [...new Set(pages.map((page) => page.namespace))].join(' ');
-  const namespaces = useMemo(() => ['core', ...nsKey.split(' ').filter(Boolean)], [nsKey]);
   // The pages' labels are in their plugins' texts: until those have loaded the menu offers Log out alone.
-  const { t, ready } = useTranslation(namespaces);
+  const pages = useSlotLinks('user-area') ?? [];
   const items: MenuProps['items'] = [
-    ...(ready
-      ? pages.map((page) => ({
-          key: page.routeId,
-          label: <Link to={page.path}>{t(page.labelKey, { ns: page.namespace })}</Link>,
-        }))
-      : []),
-    ...(ready && pages.length ? [{ type: 'divider' as const }] : []),
+    ...pages.map((page) => ({ key: page.key, label: <Link to={page.path}>{page.label}</Link> })),
+    ...(pages.length ? [{ type: 'divider' as const }] : []),
     {
       key: 'logout',
       icon: <LogoutOutlined className="portal-icon-directional" aria-hidden />,
-      label: t('userMenu.logout', { ns: 'core' }),
+      label: t('userMenu.logout'),
       onClick: () => void logout(),
     },
   ];
@@ -50,12 +33,12 @@ export const UserMenu = observer(function UserMenu() {
       <button
         type="button"
         className="portal-user-menu"
-        aria-label={t('userMenu.open', { ns: 'core', title: t('userMenu.title', { ns: 'core' }) })}
+        aria-label={t('userMenu.open', { title: t('userMenu.title') })}
       >
         <span className="portal-user-menu__avatar">
           <UserOutlined aria-hidden />
         </span>
-        <span className="portal-user-menu__title">{t('userMenu.title', { ns: 'core' })}</span>
+        <span className="portal-user-menu__title">{t('userMenu.title')}</span>
       </button>
     </Dropdown>
   );

@@ -1,11 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useService } from '../di/use-service';
-import { SessionStore } from '../session/session-store';
 import { AreaTabs } from '../ui/area-tabs/area-tabs';
-import { PluginRegistry } from './plugin-registry-token';
-import { visibleSlotEntries, type RouteSlotName } from './route-slots';
+import type { RouteSlotName } from './route-slots';
+import { useSlotLinks } from './use-slot-links';
 
 export interface RouteSlotProps {
   name: RouteSlotName;
@@ -20,22 +16,8 @@ export interface RouteSlotProps {
  * @example <RouteSlot name="user-area" label={t('nav.label')} />
  */
 export const RouteSlot = observer(function RouteSlot({ name, label }: RouteSlotProps) {
-  const registry = useService(PluginRegistry);
-  const session = useService(SessionStore);
-  const entries = visibleSlotEntries(registry.slotEntries(name), registry.roleRules, session.accessSubject);
-  const nsKey = [...new Set(entries.map((e) => e.namespace))].join(' ');
-  const namespaces = useMemo(() => nsKey.split(' ').filter(Boolean), [nsKey]);
-  // Contributors' namespaces may not be loaded yet on a page of another plugin: wait rather than show keys.
-  const { t, ready } = useTranslation(namespaces);
-  if (entries.length < 2 || !ready) return null;
-  return (
-    <AreaTabs
-      label={label}
-      tabs={entries.map((entry) => ({
-        key: entry.routeId,
-        to: entry.path,
-        label: t(entry.labelKey, { ns: entry.namespace }),
-      }))}
-    />
-  );
+  // Contributors' texts may not be loaded yet on a page of another plugin: wait rather than show keys.
+  const links = useSlotLinks(name);
+  if (!links || links.length < 2) return null;
+  return <AreaTabs label={label} tabs={links.map(({ key, path, label }) => ({ key, to: path, label }))} />;
 });

@@ -20,6 +20,7 @@ export {
   type PagedTableTexts,
 } from './paged-table/paged-table';
 export { useMediaQuery } from './use-media-query';
+export { AppPage, type AppPageProps } from './app-page/app-page';
 export { AreaTabs, type AreaTab, type AreaTabsProps } from './area-tabs/area-tabs';
 export { Bdi, Ltr, ltrText } from './bidi';
 export { showServerErrorAtFields } from './antd-server-error';

@@ -98,7 +98,7 @@ export async function signInAsDemoOwner(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill('demo@example.com');
   await page.getByRole('textbox', { name: 'Password' }).fill('Demo@1234');
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: /Acme Pty Ltd/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/apps$/);
 }

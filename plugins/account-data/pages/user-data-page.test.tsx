@@ -21,7 +21,8 @@ import accountDataPlugin from '../index';
  */
 const withoutAppLayout: PortalPlugin = {
   ...accountDataPlugin,
-  routes: (ctx) => (accountDataPlugin.routes?.(ctx) ?? []).map((route) => ({ ...route, layout: 'public' as const })),
+  routes: (ctx) =>
+    (accountDataPlugin.routes?.(ctx) ?? []).map((route) => ({ ...route, layout: 'public' as const })),
 };
 
 const READY = {
@@ -62,7 +63,7 @@ async function openPage(options: { export?: unknown; owned?: { id: string; name:
     url: '/user/data',
     plugins: [stubAuthPlugin, withoutAppLayout],
   });
-  await screen.findByRole('heading', { level: 1, name: 'Your data' }, { timeout: 20_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 20_000 });
   return view;
 }
 
@@ -164,7 +165,9 @@ describe('your data page', { timeout: 30_000 }, () => {
     answer(endpoints.accountDeletionCheck, { ownedOrganizations: [{ id: 'org-9', name: 'Globex' }] });
     await user.type(within(dialog).getByLabelText('Type your email address to confirm'), 'jane@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account permanently' }));
-    expect(await within(panel).findByRole('link', { name: 'Transfer the ownership of Globex' })).toBeInTheDocument();
+    expect(
+      await within(panel).findByRole('link', { name: 'Transfer the ownership of Globex' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,5 +1,5 @@
-import { RouteSlot, SessionStore, useOrganizationAccess, useService } from '@core';
-import { Spin, Typography } from 'antd';
+import { SessionStore, useOrganizationAccess, useService, AreaPage } from '@core';
+import { Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ActivityLogView } from '../components/activity-log-view';
@@ -18,14 +18,13 @@ const OrganisationActivityPage = observer(function OrganisationActivityPage() {
   const access = useOrganizationAccess();
   const allowed = access.status === 'failed' || (access.status === 'ready' && access.can('activity.view'));
   return (
-    <div className="activity-page">
-      <Typography.Title level={1} className="activity-page__title">
-        {t('organisation.title')}
-      </Typography.Title>
-      <RouteSlot
-        name="organisation-area"
-        label={t('organisationArea')}
-      />
+    <AreaPage
+      area="organisation-area"
+      intro={
+        allowed &&
+        t('organisation.intro', { organization: session.activeOrganization?.organizationName ?? '' })
+      }
+    >
       {access.status === 'loading' && <Spin />}
       {access.status === 'ready' && !allowed && (
         // The words of core's route guard: to the user this is the same refusal.
@@ -33,15 +32,8 @@ const OrganisationActivityPage = observer(function OrganisationActivityPage() {
           {tCore('guards.roleDenied')}
         </div>
       )}
-      {allowed && (
-        <>
-          <p className="activity-page__intro">
-            {t('organisation.intro', { organization: session.activeOrganization?.organizationName ?? '' })}
-          </p>
-          <ActivityLogView type="organisation" />
-        </>
-      )}
-    </div>
+      {allowed && <ActivityLogView type="organisation" />}
+    </AreaPage>
   );
 });
 export default OrganisationActivityPage;

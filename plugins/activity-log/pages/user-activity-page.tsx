@@ -1,4 +1,4 @@
-import { RecentAnswers, RouteSlot, useService } from '@core';
+import { RecentAnswers, useService, AreaPage } from '@core';
 import { Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,14 +20,7 @@ export default function UserActivityPage() {
   const headingId = useId();
   const [sessions] = useState(() => new SessionsStore(api, answers));
   return (
-    <div className="activity-page">
-      <Typography.Title level={1} className="activity-page__title">
-        {t('user.title')}
-      </Typography.Title>
-      <RouteSlot
-        name="user-area"
-        label={t('userArea')}
-      />
+    <AreaPage area="user-area">
       <SessionsPanel store={sessions} />
       <section aria-labelledby={headingId} className="activity-section">
         <Typography.Title level={2} id={headingId} className="activity-panel__title">
@@ -36,6 +29,6 @@ export default function UserActivityPage() {
         <SignInChart />
         <ActivityLogView type="user" />
       </section>
-    </div>
+    </AreaPage>
   );
 }

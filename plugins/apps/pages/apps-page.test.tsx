@@ -108,7 +108,10 @@ async function renderDashboard(role = 'owner', options: { url?: string; language
   // The first render of a file imports the app layout (antd's Layout and Menu) cold, which is slow on two shared cores.
   await screen.findByRole(
     'heading',
-    { level: 1, name: /Document Collaboration Apps|Applications de collaboration documentaire|تطبيقات التعاون على المستندات/ },
+    {
+      level: 1,
+      name: /Document Collaboration Apps|Applications de collaboration documentaire|تطبيقات التعاون على المستندات/,
+    },
     { timeout: 20_000 },
   );
   return view;
@@ -506,8 +509,8 @@ describe('app dashboard', { timeout: 60_000 }, () => {
     expect(description.tagName).toBe('BDI');
     expect(description).not.toHaveAttribute('dir');
     expect(partner.getByRole('heading', { name: 'CloudDrive Sync' }).querySelector('bdi')).not.toBeNull();
-    expect(redact.getByText('اعثر على المعلومات الحساسة في المستندات واحذفها باستخدام الذكاء الاصطناعي.').tagName).toBe(
-      'BDI',
-    );
+    expect(
+      redact.getByText('اعثر على المعلومات الحساسة في المستندات واحذفها باستخدام الذكاء الاصطناعي.').tagName,
+    ).toBe('BDI');
   });
 });

@@ -1,7 +1,15 @@
-import { PluginRegistry, PortalConfig, RecentAnswers, roleLabel, SessionStore, useService } from '@core';
-import { Col, Row, Spin, Typography } from 'antd';
+import {
+  AppPage,
+  PluginRegistry,
+  PortalConfig,
+  RecentAnswers,
+  roleLabel,
+  SessionStore,
+  useService,
+} from '@core';
+import { Col, Row, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppsApi } from '../api/apps-api';
 import { AppCard } from '../components/app-card';
@@ -24,7 +32,6 @@ const AppsPage = observer(function AppsPage() {
   const config = useService(PortalConfig);
   const registry = useService(PluginRegistry);
   const answers = useService(RecentAnswers);
-  const headingId = useId();
   const [store] = useState(
     () =>
       new AppDashboardStore(api, session, answers, {
@@ -38,24 +45,18 @@ const AppsPage = observer(function AppsPage() {
   const role = session.role ?? organization?.role;
 
   return (
-    <section aria-labelledby={headingId}>
-      <header className="apps-dashboard__header">
-        <Typography.Title level={1} id={headingId}>
-          {t('dashboard.title')}
-        </Typography.Title>
-        {organization && role && (
-          <Typography.Text type="secondary">
-            {t('dashboard.context', {
-              organization:
-                organization.accountType === 'personal'
-                  ? t('dashboard.personal')
-                  : organization.organizationName,
-              role: roleLabel(t, role, session.roleName),
-            })}
-          </Typography.Text>
-        )}
-      </header>
-
+    <AppPage
+      title={t('dashboard.title')}
+      intro={
+        organization &&
+        role &&
+        t('dashboard.context', {
+          organization:
+            organization.accountType === 'personal' ? t('dashboard.personal') : organization.organizationName,
+          role: roleLabel(t, role, session.roleName),
+        })
+      }
+    >
       {store.status === 'loading' && (
         <div className="apps-dashboard__state" role="status">
           <Spin />
@@ -67,7 +68,7 @@ const AppsPage = observer(function AppsPage() {
         {store.status === 'ready' && store.apps.length === 0 && <NoAppsNotice />}
       </Suspense>
       {store.status === 'ready' && store.apps.length > 0 && (
-        <Row gutter={[24, 24]} role="list" aria-labelledby={headingId}>
+        <Row gutter={[24, 24]} role="list" aria-label={t('dashboard.title')}>
           {store.apps.map((app) => (
             <Col key={app.id} xs={24} sm={12} md={8} role="listitem">
               <AppCard
@@ -82,7 +83,7 @@ const AppsPage = observer(function AppsPage() {
           ))}
         </Row>
       )}
-    </section>
+    </AppPage>
   );
 });
 

@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { endpoint, renderAuth } from '../testing/render-auth';
 import { endpoints } from '@contract/v1/endpoints';
 
-
 describe('email-verification page', { timeout: 60_000 }, () => {
   it("shows Processing, verifies once with both tokens, then 'Email account verified' and Go to Login", async () => {
     const verify = endpoint(endpoints.verifyEmail, { msg: 'Email account verified', delayMs: 200 });

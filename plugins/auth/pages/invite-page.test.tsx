@@ -5,7 +5,6 @@ import { endpoints } from '@contract/v1/endpoints';
 
 const INVITATION = { orgId: 'org-9', invitationId: 'inv-3' };
 
-
 describe.each(['/invite', '/signup/invite'])('%s', { timeout: 60_000 }, (path) => {
   it('existing user: accepts the invitation and goes to login with the server message', async () => {
     const check = endpoint(endpoints.checkInvitation, {

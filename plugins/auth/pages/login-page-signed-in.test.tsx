@@ -34,7 +34,7 @@ describe('the sign-in page while signed in', { timeout: 60_000 }, () => {
       session: inAcme,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up'));
-    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   it('follows the toUrl of the link', async () => {

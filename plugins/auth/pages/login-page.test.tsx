@@ -21,9 +21,8 @@ async function fillLogin(
   await user.type(screen.getByLabelText('Password'), password);
 }
 
-// Named 'Login', and 'Logging in…' while the request runs.
-const submit = () => screen.getByRole('button', { name: /^Login$|Logging in…/ });
-
+// Named 'Log in', and 'Logging in…' while the request runs.
+const submit = () => screen.getByRole('button', { name: /^Log in$|Logging in…/ });
 
 describe('login page', { timeout: 60_000 }, () => {
   it('shows the labelled form with links to sign-up and forgot-password', async () => {
@@ -38,7 +37,7 @@ describe('login page', { timeout: 60_000 }, () => {
     );
   });
 
-  it('keeps Login disabled until the form is valid, with the spec messages', async () => {
+  it('keeps Log in disabled until the form is valid, with the spec messages', async () => {
     const { user } = await renderAuth('/login');
     const email = await screen.findByLabelText('Email');
     expect(submit()).toBeDisabled();
@@ -203,7 +202,7 @@ describe('login page', { timeout: 60_000 }, () => {
     },
   );
 
-  it('sends one request however often Login is pressed while it runs', async () => {
+  it('sends one request however often Log in is pressed while it runs', async () => {
     const login = endpoint(endpoints.login, {
       status: 400,
       msg: 'Invalid email or password',

@@ -64,7 +64,6 @@ function recordPatch(
   return recorded;
 }
 
-
 // Real antd forms in jsdom on two shared cores: a multi-step journey takes seconds.
 describe('orgs page', { timeout: 30000 }, () => {
   it('loads portals and organisations in parallel and lists personal and organisation accounts with title-cased roles', async () => {
@@ -228,7 +227,9 @@ describe('orgs page', { timeout: 30000 }, () => {
     expect(dormant).toHaveTextContent('Disabled');
     // Drawn as out of reach (dashed, muted), unlike the organisations that can be entered (#39 item 10).
     expect(dormant).toHaveClass('auth-orgs__account--refused');
-    expect(screen.getByRole('button', { name: /Jane Citizen/ })).not.toHaveClass('auth-orgs__account--refused');
+    expect(screen.getByRole('button', { name: /Jane Citizen/ })).not.toHaveClass(
+      'auth-orgs__account--refused',
+    );
     await user.click(dormant);
 
     // Beside the row, not in a toast over the brand and the language switcher (#39 item 3).
@@ -557,12 +558,14 @@ describe('orgs page', { timeout: 30000 }, () => {
       // the selection late and make the wait look shorter than it was.
       const exitTimers: { ms: number; at: number }[] = [];
       const realSetTimeout = window.setTimeout.bind(window);
-      const spy = vi
-        .spyOn(window, 'setTimeout')
-        .mockImplementation(((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
-          if (ms === 500 || ms === 1000) exitTimers.push({ ms, at: performance.now() });
-          return realSetTimeout(handler, ms, ...args);
-        }) as typeof window.setTimeout);
+      const spy = vi.spyOn(window, 'setTimeout').mockImplementation(((
+        handler: TimerHandler,
+        ms?: number,
+        ...args: unknown[]
+      ) => {
+        if (ms === 500 || ms === 1000) exitTimers.push({ ms, at: performance.now() });
+        return realSetTimeout(handler, ms, ...args);
+      }) as typeof window.setTimeout);
       const { router, session, unmount } = await openOrgs(
         '/orgs',
         {},

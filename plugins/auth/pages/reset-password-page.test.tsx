@@ -16,7 +16,6 @@ async function choose(password = 'NewSecret#1', confirmation = password) {
   fill('Confirm password', confirmation);
 }
 
-
 describe('reset-password page', { timeout: 60_000 }, () => {
   it('reads the token, removes it from the address bar and keeps it in memory for the request', async () => {
     const reset = endpoint(endpoints.resetPassword, { msg: DONE });

@@ -35,7 +35,6 @@ function openTwoFactor(session = loggedIn()) {
   return renderWithPortal({ plugins, url: '/two-factor', session });
 }
 
-
 describe('two-factor page', { timeout: 30000 }, () => {
   it('sends a logged-out visitor to login', async () => {
     const { router } = await renderWithPortal({ plugins, url: '/two-factor' });

@@ -1,6 +1,7 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { contract, myAccess, pagedList, refuse, renderBilling } from '../testing/billing-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const SIGNED = contract({
   id: 'k-1',
@@ -17,13 +18,12 @@ const NEXT = contract({
 
 const row = (text: string) => screen.getByText(text, { selector: 'td *, td' }).closest('tr')!;
 
-
 describe('contracts', { timeout: 180_000 }, () => {
   it('lists contracts paged on the server with period, units, price, status and the signed document', async () => {
     myAccess('owner');
     const calls = pagedList(endpoints.contracts, [SIGNED, NEXT], 12);
     const { user } = await renderBilling('/billing/contract');
-    expect(screen.getByRole('heading', { level: 1, name: 'Contracts' })).toBeInTheDocument();
+    await expectAreaPage('Billing', 'Contracts');
     await screen.findByText('Annual commitment 2026');
     expect(calls.queries[0]).toEqual({ offset: '1', limit: '10' });
     expect(screen.getByText('Contracts (12)')).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('contracts', { timeout: 180_000 }, () => {
     myAccess('owner');
     pagedList(endpoints.contracts, [SIGNED]);
     await renderBilling('/billing/contract', { language: 'fr' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Contrats' })).toBeInTheDocument();
+    await expectAreaPage('Facturation', 'Contrats');
     await screen.findByText('Annual commitment 2026');
     const signed = within(row('Annual commitment 2026'));
     expect(signed.getByText('Du 01/01/2026 au 31/12/2026')).toBeInTheDocument();

@@ -1,12 +1,13 @@
 import {
+  AreaPage,
+  type Page,
   PagedListStore,
   PagedTable,
+  type PagedTableColumn,
   recentAnswerKey,
   RecentAnswers,
   useDateFormat,
   useService,
-  type Page,
-  type PagedTableColumn,
 } from '@core';
 import type { ContractRow } from '@contract/v1/billing';
 import { Tag, Typography } from 'antd';
@@ -14,7 +15,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../api/billing-api';
-import { BillingPage } from '../components/billing-page';
+import '../components/billing.css';
 import { Money, useUnits } from '../components/money';
 
 /** The first page of contracts as last read, shown at once when the page opens again. */
@@ -82,7 +83,7 @@ const ContractPage = observer(function ContractPage() {
   ];
 
   return (
-    <BillingPage title={t('contract.title')} intro={t('contract.intro')}>
+    <AreaPage area="billing-area" intro={t('contract.intro')}>
       <div className="billing-panel">
         <PagedTable
           list={list}
@@ -96,7 +97,7 @@ const ContractPage = observer(function ContractPage() {
           }}
         />
       </div>
-    </BillingPage>
+    </AreaPage>
   );
 });
 export default ContractPage;

@@ -7,6 +7,7 @@ import { onEndpoint } from '../../../tests/msw/endpoint-handlers';
 import { answerGate } from '../../../tests/msw/answer-gate';
 import { server } from '../../../tests/msw/server';
 import { answer, invoice, myAccess, pagedList, refuse, renderBilling } from '../testing/billing-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const PAID = invoice({ id: 'i-3', number: 'INV-000003', date: '2026-11-02T01:00:00.000Z' });
 const FAILED = invoice({
@@ -44,7 +45,7 @@ describe('billing history', { timeout: 180_000 }, () => {
     const calls = pagedList(endpoints.bills, ROWS, 23);
     const { user, router } = await renderBilling('/billing');
     expect(router.state.location.pathname).toBe('/billing/history');
-    expect(screen.getByRole('heading', { level: 1, name: 'Billing history' })).toBeInTheDocument();
+    await expectAreaPage('Billing', 'History');
     await screen.findByText('INV-000003');
     expect(calls.queries[0]).toEqual({ offset: '1', limit: '10' });
     expect(screen.getByText('Invoices (23)')).toBeInTheDocument();
@@ -76,7 +77,10 @@ describe('billing history', { timeout: 180_000 }, () => {
     server.use(
       onEndpoint(endpoints.bills, async () => {
         await gate.passed();
-        return HttpResponse.json({ data: { items: rows, total: rows.length, offset: 1, limit: 10 }, msg: '' });
+        return HttpResponse.json({
+          data: { items: rows, total: rows.length, offset: 1, limit: 10 },
+          msg: '',
+        });
       }),
     );
     const { router } = await renderHistory();
@@ -227,7 +231,7 @@ describe('billing history', { timeout: 180_000 }, () => {
     myAccess('owner');
     pagedList(endpoints.bills, ROWS);
     await renderHistory({ language: 'fr' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Historique de facturation' })).toBeInTheDocument();
+    await expectAreaPage('Facturation', 'Historique');
     await screen.findByText('INV-000003');
     expect(screen.getByText('Factures (3)')).toBeInTheDocument();
     const paid = within(row('INV-000003'));

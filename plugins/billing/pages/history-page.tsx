@@ -1,9 +1,9 @@
-import { RecentAnswers, useService } from '@core';
+import { AreaPage, RecentAnswers, useService } from '@core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../api/billing-api';
-import { BillingPage } from '../components/billing-page';
+import '../components/billing.css';
 import { InvoiceFilters } from '../components/invoice-filters';
 import { InvoicesTable } from '../components/invoices-table';
 import { InvoicesStore } from '../stores/invoices-store';
@@ -16,12 +16,12 @@ const HistoryPage = observer(function HistoryPage() {
   const [store] = useState(() => new InvoicesStore(api, answers));
   useEffect(() => store.start(), [store]);
   return (
-    <BillingPage title={t('history.title')} intro={t('history.intro')}>
+    <AreaPage area="billing-area" intro={t('history.intro')}>
       <div className="billing-panel">
         <InvoiceFilters store={store} />
         <InvoicesTable store={store} />
       </div>
-    </BillingPage>
+    </AreaPage>
   );
 });
 export default HistoryPage;

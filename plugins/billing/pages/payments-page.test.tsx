@@ -2,6 +2,7 @@ import { endpoints } from '@contract/v1/endpoints';
 import { TEST_CARDS } from '@contract/v1/billing-test-cards';
 import { screen, waitFor, within } from '@testing-library/react';
 import { answer, card, myAccess, refuse, renderBilling } from '../testing/billing-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const PRIMARY = card({ id: 'c-1', primary: true });
 const SPARE = card({ id: 'c-2', brand: 'mastercard', last4: '4444', expiryMonth: 9, expiryYear: 2031 });
@@ -9,10 +10,8 @@ const UNVERIFIED = card({ id: 'c-3', last4: '3220', verified: false });
 
 async function renderPayments(options: { role?: string; permissions?: string[]; language?: string } = {}) {
   const view = await renderBilling('/billing/payments', options);
-  await screen.findByRole('heading', {
-    level: 1,
-    name: options.language === 'fr' ? 'Moyens de paiement' : 'Payment methods',
-  });
+  if (options.language === 'fr') await expectAreaPage('Facturation', 'Moyens de paiement');
+  else await expectAreaPage('Billing', 'Payment methods');
   return view;
 }
 
@@ -22,7 +21,6 @@ async function openAddCard(user: Awaited<ReturnType<typeof renderPayments>>['use
   await user.click(await screen.findByRole('button', { name: 'Add card' }));
   return within(await screen.findByRole('dialog', { name: 'Add a card' }));
 }
-
 
 describe('payment methods', { timeout: 180_000 }, () => {
   it('lists the cards with brand, last 4, holder, expiry and state', async () => {

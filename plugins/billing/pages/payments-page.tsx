@@ -1,4 +1,4 @@
-import { ConfirmDialog, DeploymentFacts, useService, useOrganizationAccess } from '@core';
+import { AreaPage, ConfirmDialog, DeploymentFacts, useOrganizationAccess, useService } from '@core';
 import type { Card } from '@contract/v1/billing';
 import { DEFAULT_CURRENCY } from '@contract/v1/billing-rules';
 import { Button, Empty, Spin, Tag, Typography } from 'antd';
@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../api/billing-api';
-import { BillingPage } from '../components/billing-page';
+import '../components/billing.css';
 import { CardFormDialog } from '../components/card-form-dialog';
 import { cardLabel } from '../components/card-label';
 import { LoadFailed } from '../components/list-state';
@@ -37,7 +37,7 @@ const PaymentsPage = observer(function PaymentsPage() {
   const close = () => setDialog(null);
 
   return (
-    <BillingPage title={t('payments.title')} intro={t('payments.intro')}>
+    <AreaPage area="billing-area" intro={t('payments.intro')}>
       <div className="billing-panel">
         <div className="billing-panel__head">
           <Typography.Title level={2} className="billing-panel__title">
@@ -136,7 +136,7 @@ const PaymentsPage = observer(function PaymentsPage() {
           onClose={() => store.closeVerification()}
         />
       )}
-    </BillingPage>
+    </AreaPage>
   );
 });
 export default PaymentsPage;

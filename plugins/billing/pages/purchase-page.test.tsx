@@ -10,6 +10,7 @@ import {
   refuse,
   renderBilling,
 } from '../testing/billing-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const PAY_AGAIN = /Pay \$550\.00$/;
 const PRIMARY = card({ id: 'c-1', primary: true });
@@ -29,7 +30,6 @@ async function chooseBusiness(user: Awaited<ReturnType<typeof renderPurchase>>['
   await user.click(screen.getByRole('button', { name: 'Buy Business' }));
   return within(await screen.findByRole('dialog', { name: 'Buy Business?' }));
 }
-
 
 describe('buying usage', { timeout: 180_000 }, () => {
   it('shows the catalogue with prices including GST', async () => {
@@ -52,7 +52,7 @@ describe('buying usage', { timeout: 180_000 }, () => {
     answer(endpoints.catalogue, { items: CATALOGUE });
     answer(endpoints.cards, { cards: [PRIMARY] });
     const bought = answer(endpoints.purchase, PURCHASED, { delayMs: 300 });
-    const { user } = await renderPurchase();
+    const { user, router } = await renderPurchase();
     const dialog = await chooseBusiness(user);
     expect(
       dialog.getByText('$550.00 (including $50.00 GST) will be charged to Visa ending in 4242.'),
@@ -69,9 +69,8 @@ describe('buying usage', { timeout: 180_000 }, () => {
       idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
     });
     await user.click(done.getByRole('link', { name: 'View billing history' }));
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1, name: 'Billing history' })).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing/history'));
+    await expectAreaPage('Billing', 'History');
   });
 
   it('retries a payment whose outcome is unknown with the same key, and a new purchase with a new key', async () => {
@@ -141,7 +140,7 @@ describe('buying usage', { timeout: 180_000 }, () => {
     answer(endpoints.cards, { cards: [PRIMARY] });
     // The catalogue's names are the language's own (billing.json catalogue.<id>).
     const { user } = await renderPurchase({ language: 'fr', product: 'Professionnel' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Acheter des unités' })).toBeInTheDocument();
+    await expectAreaPage('Facturation', 'Acheter des unités');
     const business = within(screen.getByRole('listitem', { name: 'Professionnel' }));
     expect(business.getByText(/5\s000 unités/)).toBeInTheDocument();
     expect(business.getByText(/Dont 50,00\s\$AU de GST/)).toBeInTheDocument();

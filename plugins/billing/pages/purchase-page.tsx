@@ -1,4 +1,4 @@
-import { useRouteHref, useService } from '@core';
+import { AreaPage, useRouteHref, useService } from '@core';
 import type { CatalogueItem } from '@contract/v1/billing';
 import { Alert, Button, Empty, Modal, Result, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BillingApi } from '../api/billing-api';
-import { BillingPage } from '../components/billing-page';
+import '../components/billing.css';
 import { cardLabel } from '../components/card-label';
 import { refusalText } from '../components/decline-text';
 import { LoadFailed } from '../components/list-state';
@@ -25,7 +25,7 @@ const PurchasePage = observer(function PurchasePage() {
   useEffect(() => store.start(), [store]);
 
   return (
-    <BillingPage title={t('purchase.title')} intro={t('purchase.intro')}>
+    <AreaPage area="billing-area" intro={t('purchase.intro')}>
       <div className="billing-panel">
         {store.status === 'failed' && (
           <LoadFailed message={t('purchase.loadFailed')} onRetry={() => void store.load()} />
@@ -61,7 +61,7 @@ const PurchasePage = observer(function PurchasePage() {
         )}
       </div>
       <PurchaseDialog store={store} />
-    </BillingPage>
+    </AreaPage>
   );
 });
 export default PurchasePage;

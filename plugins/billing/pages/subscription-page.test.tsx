@@ -14,6 +14,7 @@ import {
   renderBilling,
   SUBSCRIPTION,
 } from '../testing/billing-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const CURRENT = bucket({ id: 'b-2' });
 const PAST = bucket({
@@ -40,7 +41,6 @@ async function renderSubscription(options: { role?: string; language?: string } 
   await screen.findByRole('columnheader', { name: options.language === 'fr' ? 'Restantes' : 'Remaining' });
   return view;
 }
-
 
 describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
   // The usage panel's own tests are in ../components/usage-panel.test.tsx.
@@ -107,7 +107,11 @@ describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
         return HttpResponse.json({ data: { payAsYouGo: PAY_AS_YOU_GO_OFF }, msg: '' });
       }),
     );
-    answer(endpoints.setRenewal, { subscription: { ...SUBSCRIPTION, autoRenew: false } }, { msg: 'Auto-renewal turned off' });
+    answer(
+      endpoints.setRenewal,
+      { subscription: { ...SUBSCRIPTION, autoRenew: false } },
+      { msg: 'Auto-renewal turned off' },
+    );
     const { user, router } = await renderSubscription();
     await screen.findByText('INV-000001');
     await user.click(screen.getByRole('switch', { name: 'Renew automatically' }));
@@ -208,7 +212,7 @@ describe('subscription and pay-as-you-go', { timeout: 180_000 }, () => {
     answer(endpoints.payAsYouGo, { payAsYouGo: PAY_AS_YOU_GO_OFF });
     history();
     await renderSubscription({ language: 'fr' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Abonnement' })).toBeInTheDocument();
+    await expectAreaPage('Facturation', 'Abonnement');
     expect(
       await screen.findByText('Activé : la carte principale sera débitée le 01/12/2026 pour un nouveau lot.'),
     ).toBeInTheDocument();

@@ -1,10 +1,11 @@
 import {
+  AreaPage,
   PagedTable,
+  type PagedTableColumn,
   RecentAnswers,
   useDateFormat,
   useOrganizationAccess,
   useService,
-  type PagedTableColumn,
 } from '@core';
 import type { Bucket } from '@contract/v1/billing';
 import { Alert, Switch, Tag, Typography } from 'antd';
@@ -12,7 +13,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillingApi } from '../api/billing-api';
-import { BillingPage } from '../components/billing-page';
+import '../components/billing.css';
 import { useUnits } from '../components/money';
 import { PayAsYouGoPanel } from '../components/pay-as-you-go-panel';
 import { UsagePanel } from '../components/usage-panel';
@@ -36,13 +37,13 @@ const SubscriptionPage = observer(function SubscriptionPage() {
   const canManage = access.can('billing.manage');
 
   return (
-    <BillingPage title={t('subscription.title')} intro={t('subscription.intro')}>
+    <AreaPage area="billing-area" intro={t('subscription.intro')}>
       {access.status === 'ready' && !canManage && <Alert type="info" showIcon message={t('readOnly')} />}
       <RenewalPanel store={store} canManage={canManage} />
       <UsagePanel store={usage} />
       <PayAsYouGoPanel store={store} canManage={canManage} />
       <BucketsPanel store={store} />
-    </BillingPage>
+    </AreaPage>
   );
 });
 export default SubscriptionPage;

@@ -2,7 +2,6 @@ import { endpoints } from '@contract/v1/endpoints';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { answer, pngFile, portals, renderBranding, savedBranding } from '../testing/branding-fixtures';
 
-
 const hex = (name: RegExp | string) => screen.getByRole('textbox', { name });
 const saveButton = () => screen.getByRole('button', { name: 'Save branding' });
 

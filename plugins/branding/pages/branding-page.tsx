@@ -1,4 +1,4 @@
-import { ConfirmDialog, PortalConfig, SessionStore, ThemeStore, useService } from '@core';
+import { AppPage, ConfirmDialog, PortalConfig, SessionStore, ThemeStore, useService } from '@core';
 import type { PortalBranding } from '@contract/v1/branding';
 import { Alert, Button, Checkbox, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -22,7 +22,6 @@ const BrandingPage = observer(function BrandingPage({ tab }: { tab: BrandingTab 
   const session = useService(SessionStore);
   const theme = useService(ThemeStore);
   const config = useService(PortalConfig);
-  const headingId = useId();
   const logosId = useId();
   const coloursId = useId();
   const previewId = useId();
@@ -48,12 +47,11 @@ const BrandingPage = observer(function BrandingPage({ tab }: { tab: BrandingTab 
   const ratio = (value: number) => formatRatio(value, i18n.language);
 
   return (
-    <section className="branding-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="branding-page__title">
-        {t('title')}
-      </Typography.Title>
-      <p className="branding-page__intro">{t('intro', { brand: config.brandName })}</p>
-      <BrandingNav store={store} />
+    <AppPage
+      title={t('title')}
+      tabs={<BrandingNav store={store} />}
+      intro={t('intro', { brand: config.brandName })}
+    >
       {store.status === 'loading' && (
         <div className="branding-state" role="status">
           <Spin />
@@ -159,7 +157,7 @@ const BrandingPage = observer(function BrandingPage({ tab }: { tab: BrandingTab 
           )}
         </form>
       )}
-    </section>
+    </AppPage>
   );
 });
 

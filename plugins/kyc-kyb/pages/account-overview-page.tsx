@@ -1,4 +1,12 @@
-import { SessionStore, useDateFormat, useOrganizationAccess, useRouteHref, useService, type RouteId } from '@core';
+import {
+  SessionStore,
+  useDateFormat,
+  useOrganizationAccess,
+  useRouteHref,
+  useService,
+  type RouteId,
+  AppPage,
+} from '@core';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
@@ -118,15 +126,11 @@ const AccountOverviewPage = observer(function AccountOverviewPage() {
   const session = useService(SessionStore);
   const business = session.activeOrganization?.accountType === 'business';
   const access = useOrganizationAccess();
-  const headingId = useId();
   const [store] = useState(() => new OverviewStore(api, business));
   useEffect(() => store.start(), [store]);
 
   return (
-    <section className="kyc-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="kyc-page__title">
-        {t('overview.title')}
-      </Typography.Title>
+    <AppPage title={t('overview.title')}>
       <div className="kyc-overview">
         <StatusPanel kind="kyc" load={store.kyc} retry={() => void store.loadKyc()} routeId="kyc-kyb.kyc" />
         {business && (
@@ -139,7 +143,7 @@ const AccountOverviewPage = observer(function AccountOverviewPage() {
           />
         )}
       </div>
-    </section>
+    </AppPage>
   );
 });
 

@@ -1,7 +1,7 @@
-import { useOrganizationAccess, useRouteHref, useService } from '@core';
+import { useOrganizationAccess, useRouteHref, useService, AppPage } from '@core';
 import { Alert, Button, Modal, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { KycApi } from '../api/kyc-api';
@@ -15,7 +15,6 @@ import '../components/kyc-kyb.css';
 const KybPage = observer(function KybPage() {
   const { t } = useTranslation('kyc-kyb');
   const api = useService(KycApi);
-  const headingId = useId();
   const overview = useRouteHref('kyc-kyb.overview');
   const [store] = useState(() => new KybStore(api));
   const [confirming, setConfirming] = useState(false);
@@ -29,10 +28,7 @@ const KybPage = observer(function KybPage() {
   const hasSomething = store.status !== 'notSubmitted' || Object.keys(store.answers).length > 0;
 
   return (
-    <section className="kyc-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="kyc-page__title">
-        {t('kyb.title')}
-      </Typography.Title>
+    <AppPage title={t('kyb.title')}>
       <Link to={overview}>{t('actions.toOverview')}</Link>
       {denied && <Alert type="info" showIcon message={t('overview.kyb.notAllowed')} />}
       {!denied && store.phase === 'loading' && (
@@ -100,7 +96,7 @@ const KybPage = observer(function KybPage() {
       >
         <p>{t('kyb.resetText')}</p>
       </Modal>
-    </section>
+    </AppPage>
   );
 });
 

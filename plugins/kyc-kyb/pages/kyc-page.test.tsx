@@ -20,7 +20,6 @@ function savedDrafts() {
   }));
 }
 
-
 describe('KYC form', { timeout: 180_000 }, () => {
   it('checks the personal step: required fields, the name rule and adulthood, each saying what is expected', async () => {
     answer(endpoints.kyc, kycData('notSubmitted'));

@@ -1,4 +1,4 @@
-import { useRouteHref, useService } from '@core';
+import { useRouteHref, useService, AppPage } from '@core';
 import type { IdentityProofType } from '@contract/rules/identity-lists';
 import { Alert, Button, Form, Spin, Steps, Typography, type FormInstance } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -196,16 +196,12 @@ const KycForm = observer(function KycForm({ store }: { store: KycStore }) {
 const KycPage = observer(function KycPage() {
   const { t } = useTranslation('kyc-kyb');
   const api = useService(KycApi);
-  const headingId = useId();
   const overview = useRouteHref('kyc-kyb.overview');
   const [store] = useState(() => new KycStore(api));
   useEffect(() => store.start(), [store]);
 
   return (
-    <section className="kyc-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="kyc-page__title">
-        {t('kyc.title')}
-      </Typography.Title>
+    <AppPage title={t('kyc.title')}>
       <Link to={overview}>{t('actions.toOverview')}</Link>
       {store.phase === 'loading' && (
         <div className="kyc-state" role="status">
@@ -248,7 +244,7 @@ const KycPage = observer(function KycPage() {
           )}
         </div>
       )}
-    </section>
+    </AppPage>
   );
 });
 

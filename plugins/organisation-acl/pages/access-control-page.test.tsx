@@ -12,6 +12,7 @@ import {
   refuse,
   renderOrganisation,
 } from '../testing/organisation-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const CATALOGUE = {
   groups: (Object.keys(PERMISSION_GROUPS) as PermissionGroup[]).map((feature) => ({
@@ -67,13 +68,12 @@ async function renderAcl(role = 'owner', language?: string) {
   return view;
 }
 
-
 describe('access control', { timeout: 180_000 }, () => {
   it('shows roles × permissions grouped by feature, with the owner row locked and checked', async () => {
     myAccess('owner');
     matrix();
     await renderAcl();
-    expect(screen.getByRole('heading', { level: 1, name: 'Access control' })).toBeInTheDocument();
+    await expectAreaPage('Organisation', 'Access control');
     for (const group of [
       'Apps',
       'Organisation',
@@ -233,7 +233,7 @@ describe('access control', { timeout: 180_000 }, () => {
     myAccess('owner');
     matrix();
     await renderAcl('owner', 'fr');
-    expect(screen.getByRole('heading', { level: 1, name: "Contrôle d'accès" })).toBeInTheDocument();
+    await expectAreaPage('Organisation', "Contrôle d'accès");
     expect(screen.getByRole('columnheader', { name: 'Facturation' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Gérer les membres pour Membre' })).toBeEnabled();
     expect(screen.getByText('Verrouillé')).toBeInTheDocument();

@@ -1,12 +1,11 @@
-import { ConfirmDialog, useService, useOrganizationAccess } from '@core';
+import { ConfirmDialog, useService, useOrganizationAccess, AreaPage } from '@core';
 import type { AclRow } from '@contract/v1/organization-acl';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrganisationApi } from '../api/organisation-api';
 import { AclMatrix } from '../components/acl-matrix';
-import { OrganisationNav } from '../components/organisation-nav';
 import { RoleNameDialog } from '../components/role-name-dialog';
 import { AccessControlStore } from '../stores/access-control-store';
 import '../components/organisation.css';
@@ -17,7 +16,6 @@ type Dialog = { kind: 'add' } | { kind: 'rename'; row: AclRow } | { kind: 'delet
 const AccessControlPage = observer(function AccessControlPage() {
   const { t } = useTranslation('organisation-acl');
   const api = useService(OrganisationApi);
-  const headingId = useId();
   const access = useOrganizationAccess();
   const [store] = useState(() => new AccessControlStore(api, access));
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -26,11 +24,7 @@ const AccessControlPage = observer(function AccessControlPage() {
   const close = () => setDialog(null);
 
   return (
-    <section className="org-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="org-page__title">
-        {t('acl.title')}
-      </Typography.Title>
-      <OrganisationNav />
+    <AreaPage area="organisation-area">
       <div className="org-panel">
         <div className="org-panel__head">
           <Typography.Paragraph type="secondary">{t('acl.intro')}</Typography.Paragraph>
@@ -86,7 +80,7 @@ const AccessControlPage = observer(function AccessControlPage() {
           {t('acl.deleteBody', { role: dialog.row.name })}
         </ConfirmDialog>
       )}
-    </section>
+    </AreaPage>
   );
 });
 

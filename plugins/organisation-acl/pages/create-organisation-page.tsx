@@ -7,6 +7,7 @@ import {
   useService,
   useUnmountSignal,
   validateOrganizationName,
+  AppPage,
 } from '@core';
 import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
@@ -33,7 +34,6 @@ const CreateOrganisationPage = observer(function CreateOrganisationPage() {
   const registry = useService(PluginRegistry);
   const navigate = useNavigate();
   const signal = useUnmountSignal();
-  const headingId = useId();
   const availabilityId = useId();
   const [store] = useState(() => new CreateOrganisationStore(api, config.organizationLimit));
   const [form] = Form.useForm<CreateValues>();
@@ -65,10 +65,7 @@ const CreateOrganisationPage = observer(function CreateOrganisationPage() {
   })();
 
   return (
-    <section className="org-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="org-page__title">
-        {t('create.title')}
-      </Typography.Title>
+    <AppPage title={t('create.title')}>
       {store.phase === 'loading' && (
         <div className="org-state" role="status">
           <Spin />
@@ -136,7 +133,7 @@ const CreateOrganisationPage = observer(function CreateOrganisationPage() {
           </Form>
         </div>
       )}
-    </section>
+    </AppPage>
   );
 });
 

@@ -16,6 +16,7 @@ import {
   renderOrganisation,
   ROLES,
 } from '../testing/organisation-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const OWNER = member({
   id: 'u-1',
@@ -115,7 +116,7 @@ describe('members and invitations', { timeout: 180_000 }, () => {
     rolesList();
     const calls = memberList(ROWS, 23);
     const { user, router } = await renderMembers();
-    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    await expectAreaPage('Organisation', 'Users');
     await screen.findByText('jane@example.com');
     expect(calls.queries[0]).toEqual({ offset: '1', limit: '10' });
     expect(screen.getByText('Members and invitations (23)')).toBeInTheDocument();
@@ -489,7 +490,7 @@ describe('members and invitations', { timeout: 180_000 }, () => {
     rolesList();
     memberList();
     await renderMembers('owner', { language: 'fr' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeInTheDocument();
+    await expectAreaPage('Organisation', 'Utilisateurs');
     expect(await screen.findByText('Membres et invitations (4)')).toBeInTheDocument();
     expect(within(row('jane@example.com')).getByText('Propriétaire')).toBeInTheDocument();
     expect(within(row('late@example.com')).getByText('Expiré')).toBeInTheDocument();

@@ -5,11 +5,12 @@ import {
   SessionStore,
   useService,
   useOrganizationAccess,
+  AreaPage,
 } from '@core';
 import type { MemberRow } from '@contract/v1/organization-members';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { OrganisationApi } from '../api/organisation-api';
@@ -17,7 +18,6 @@ import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { InviteDialog } from '../components/invite-dialog';
 import { MembersFilters } from '../components/members-filters';
 import { MembersTable } from '../components/members-table';
-import { OrganisationNav } from '../components/organisation-nav';
 import { TransferOwnershipDialog } from '../components/transfer-ownership-dialog';
 import { MembersStore } from '../stores/members-store';
 import '../components/organisation.css';
@@ -40,7 +40,6 @@ const MembersPage = observer(function MembersPage() {
   const session = useService(SessionStore);
   const registry = useService(PluginRegistry);
   const navigate = useNavigate();
-  const headingId = useId();
   const access = useOrganizationAccess();
   const answers = useService(RecentAnswers);
   const [store] = useState(() => new MembersStore(api, answers));
@@ -70,11 +69,7 @@ const MembersPage = observer(function MembersPage() {
   ].filter(Boolean);
 
   return (
-    <section className="org-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="org-page__title">
-        {t('members.title')}
-      </Typography.Title>
-      <OrganisationNav />
+    <AreaPage area="organisation-area">
       <div className="org-panel">
         <MembersFilters store={store} roles={store.roles} />
         <MembersTable
@@ -156,7 +151,7 @@ const MembersPage = observer(function MembersPage() {
           {t('leave.body', { organization: organization?.organizationName ?? '' })}
         </ConfirmDialog>
       )}
-    </section>
+    </AreaPage>
   );
 });
 

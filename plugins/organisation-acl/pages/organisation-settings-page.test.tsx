@@ -1,6 +1,7 @@
 import { endpoints } from '@contract/v1/endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { answer, myAccess, refuse, renderOrganisation } from '../testing/organisation-fixtures';
+import { expectAreaPage } from '@tests/area-page';
 
 const CRON = {
   activityLogRetentionDays: 365,
@@ -22,7 +23,6 @@ async function renderSettings(language?: string) {
 }
 
 const rangesField = () => screen.getByRole('textbox', { name: 'Allowed addresses and ranges' });
-
 
 describe('organisation settings', { timeout: 180_000 }, () => {
   it('shows the detected address and the saved ranges, and saves a list that includes the caller', async () => {
@@ -138,9 +138,7 @@ describe('organisation settings', { timeout: 180_000 }, () => {
     myAccess('owner');
     settings();
     const { user } = await renderSettings('fr');
-    expect(
-      screen.getByRole('heading', { level: 1, name: "Paramètres de l'organisation" }),
-    ).toBeInTheDocument();
+    await expectAreaPage('Organisation', 'Paramètres');
     await user.type(screen.getByRole('textbox', { name: 'Adresses et plages autorisées' }), '10.0.0.0/8');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Cette liste n'inclut pas votre adresse IP actuelle (203.0.113.7). Ajoutez-la pour garder votre accès",

@@ -1,11 +1,10 @@
-import { useService } from '@core';
+import { useService, AreaPage } from '@core';
 import { Alert, Button, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrganisationApi } from '../api/organisation-api';
 import { IpAllowListForm } from '../components/ip-allow-list-form';
-import { OrganisationNav } from '../components/organisation-nav';
 import { ScheduledJobsForm } from '../components/scheduled-jobs-form';
 import { OrganisationSettingsStore } from '../stores/organisation-settings-store';
 import '../components/organisation.css';
@@ -14,18 +13,13 @@ import '../components/organisation.css';
 const OrganisationSettingsPage = observer(function OrganisationSettingsPage() {
   const { t } = useTranslation('organisation-acl');
   const api = useService(OrganisationApi);
-  const headingId = useId();
   const ipId = useId();
   const jobsId = useId();
   const [store] = useState(() => new OrganisationSettingsStore(api));
   useEffect(() => store.start(), [store]);
 
   return (
-    <section className="org-page" aria-labelledby={headingId}>
-      <Typography.Title level={1} id={headingId} className="org-page__title">
-        {t('settings.title')}
-      </Typography.Title>
-      <OrganisationNav />
+    <AreaPage area="organisation-area">
       {store.status === 'loading' && (
         <div className="org-state" role="status">
           <Spin />
@@ -56,7 +50,7 @@ const OrganisationSettingsPage = observer(function OrganisationSettingsPage() {
           </section>
         </>
       )}
-    </section>
+    </AreaPage>
   );
 });
 

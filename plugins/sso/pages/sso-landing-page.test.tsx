@@ -32,10 +32,10 @@ async function choosePassword(
   return dialog;
 }
 
-
 /** A partner token as the portal sees it before the server verifies it: claims readable, signature opaque. */
 function partnerToken(claims: { email: string; iat: number }): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
 }
 const linkWith = (token: string) => `/sso?token=${token}&applicationId=partner-crm`;
@@ -62,7 +62,9 @@ describe('SSO landing: asking before signing in (login CSRF)', { timeout: 60_000
   it('asks, naming the account, when the token was issued more than 30 s ago; Continue signs in', async () => {
     const login = endpoint(endpoints.ssoLogin, { data: EXISTING });
     const { user } = await renderSso(linkWith(partnerToken({ email: EMAIL, iat: secondsAgo(120) })));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Continue to sign in?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Continue to sign in?' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(EMAIL)).toHaveAttribute('dir', 'ltr');
     expect(login.bodies).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -140,7 +142,9 @@ describe('SSO landing /sso', { timeout: 60_000 }, () => {
     expect(theme.primary.toLowerCase()).toBe('#ff0000');
 
     // Somebody is signed in here: the link asks first (login CSRF), and says that person will be signed out.
-    expect(await screen.findByText('The account signed in on this browser will be signed out.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The account signed in on this browser will be signed out.'),
+    ).toBeInTheDocument();
     expect(login.bodies).toHaveLength(0);
     expect(logout.authorizations).toEqual([]);
     screen.getByRole('button', { name: 'Continue' }).click();

@@ -14,12 +14,11 @@ const LOGGED_IN = {
   twoFactorEnabledInOrg: false,
 };
 
-// 'Login', and 'Logging in…' while the request runs (see the landing test for the leading 'loading').
-const submit = () => screen.getByRole('button', { name: /^(loading)?Login$|Logging in…/ });
-
+// 'Log in', and 'Logging in…' while the request runs (see the landing test for the leading 'loading').
+const submit = () => screen.getByRole('button', { name: /^(loading)?Log in$|Logging in…/ });
 
 describe('SSO login /sso-login', { timeout: 60_000 }, () => {
-  it("'Please enter your credentials' with the read-only email from navigation state; Login waits for a valid password", async () => {
+  it("'Please enter your credentials' with the read-only email from navigation state; Log in waits for a valid password", async () => {
     const { user } = await renderSso(OPEN);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Please enter your credentials' }),

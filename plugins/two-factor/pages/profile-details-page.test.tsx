@@ -1,13 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import {
-  endpoint,
-  gate,
-  profileEndpoint,
-  renderTwoFactor,
-  userInfo,
-} from '../testing/two-factor-fixtures';
+import { endpoint, gate, profileEndpoint, renderTwoFactor, userInfo } from '../testing/two-factor-fixtures';
 import { endpoints } from '@contract/v1/endpoints';
-
 
 const withMobileOtp = userInfo({
   twoFactorAuthentication: { enabled: true, otp: { setupCompleted: true, enabled: true } },
@@ -213,7 +206,12 @@ describe('profile details (/user/details)', { timeout: 30_000 }, () => {
       endpoints.user,
       { data: { userInfo: userInfo() } },
       {
-        data: { userInfo: userInfo({ recovery_mail: 'changed@example.com', phone: { phoneNumber: '+61400000001' } }) },
+        data: {
+          userInfo: userInfo({
+            recovery_mail: 'changed@example.com',
+            phone: { phoneNumber: '+61400000001' },
+          }),
+        },
         until: answer.promise,
       },
     );

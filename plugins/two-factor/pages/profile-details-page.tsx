@@ -1,12 +1,11 @@
-import { RecentAnswers, SessionStore, useService } from '@core';
-import { Alert, Button, Spin, Typography } from 'antd';
+import { RecentAnswers, SessionStore, useService, AreaPage } from '@core';
+import { Alert, Button, Spin } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserSecurityApi } from '../api/user-security-api';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileHeader } from '../components/profile-header';
-import { UserPagesNav } from '../components/user-pages-nav';
 import { ProfileDetailsStore } from '../stores/profile-details-store';
 import { UserProfileStore } from '../stores/user-profile-store';
 import '../components/two-factor.css';
@@ -27,11 +26,7 @@ const ProfileDetailsPage = observer(function ProfileDetailsPage() {
   }, [profile]);
 
   return (
-    <div className="two-factor-page" aria-busy={profile.phase === 'loading'}>
-      <Typography.Title level={1} className="two-factor-page__title">
-        {t('pages.profile')}
-      </Typography.Title>
-      <UserPagesNav />
+    <AreaPage area="user-area" busy={profile.phase === 'loading'}>
       {profile.phase === 'loading' && (
         <div role="status" className="two-factor-panel__loading">
           <Spin />
@@ -52,7 +47,7 @@ const ProfileDetailsPage = observer(function ProfileDetailsPage() {
           <ProfileDetailsForm store={store} />
         </section>
       )}
-    </div>
+    </AreaPage>
   );
 });
 

@@ -1,4 +1,4 @@
-import { Typography } from 'antd';
+import { AppPage } from '@core';
 import { useTranslation } from 'react-i18next';
 import { SecondFactorPanels } from '../components/second-factor-panels';
 import '../components/two-factor.css';
@@ -7,11 +7,8 @@ import '../components/two-factor.css';
 export default function SecuritySettingsPage() {
   const { t } = useTranslation('two-factor');
   return (
-    <div className="two-factor-page">
-      <Typography.Title level={1} className="two-factor-page__title">
-        {t('pages.security')}
-      </Typography.Title>
+    <AppPage title={t('pages.security')}>
       <SecondFactorPanels />
-    </div>
+    </AppPage>
   );
 }
