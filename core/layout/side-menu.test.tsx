@@ -341,8 +341,8 @@ describe('side menu by width', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
 
     await user.click(toggle);
-    // Named by its title, the brand ('Kreano'), with the side menu's navigation in it.
-    const drawer = await screen.findByRole('dialog', { name: 'Kreano' });
+    // Named like the button that opens it, not after its title (the brand), with the side menu's navigation in it.
+    const drawer = await screen.findByRole('dialog', { name: 'Side menu' });
     expect(within(drawer).getByRole('navigation', { name: 'Side menu' })).toBeInTheDocument();
     expect(within(drawer).getByTestId('account-organisation')).toHaveTextContent('Acme Pty Ltd');
     await user.click(within(drawer).getByRole('menuitem', { name: 'group' }));
