@@ -65,7 +65,7 @@ test.describe('activity log', () => {
     await expectDashboard(page);
     await openFromMenu(page, 'Profile');
     await page
-      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('navigation', { name: 'Profile' })
       .getByRole('link', { name: 'Activity' })
       .click();
     await expect(page).toHaveURL(/\/user\/active-log$/);
@@ -75,7 +75,7 @@ test.describe('activity log', () => {
       /ant-menu-item-selected/,
     );
     // The user area's tabs come from the two-factor plugin's slot, with this plugin's page among them.
-    const tabs = page.getByRole('navigation', { name: 'Profile sections' });
+    const tabs = page.getByRole('navigation', { name: 'Profile' });
     await expect(tabs).toBeVisible();
     await expect(tabs.getByRole('link')).toHaveText([
       'Details',
@@ -84,9 +84,7 @@ test.describe('activity log', () => {
       'Your data',
     ]);
 
-    const sessions = page
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Active sessions' }) });
+    const sessions = page.getByRole('region', { name: 'Active sessions' });
     await expect(sessions.getByRole('row')).toHaveCount(3); // header + two sessions
     await expect(sessions.getByText('This session')).toHaveCount(1);
     await sessions.getByRole('button', { name: /^End session: / }).click();
@@ -108,7 +106,7 @@ test.describe('activity log', () => {
     await expect(page.getByText('Password changed successfully')).toBeVisible();
 
     await page
-      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('navigation', { name: 'Profile' })
       .getByRole('link', { name: 'Activity' })
       .click();
     await expect(row(page, `${name} changed their password.`)).toHaveCount(1);
